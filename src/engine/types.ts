@@ -1,0 +1,48 @@
+/**
+ * The engine's contract, shared by the functions, the pane and the CLI. One instance per runtime.
+ */
+import { ToolName } from "../api/catalogue";
+import { RawParams } from "../api/validate";
+
+/** A tool answer as cells see it: the whole envelope, plus where it came from. */
+export interface EngineAnswer {
+  data: Record<string, unknown>;
+  link: string;
+  text: string;
+  /** True when served from cache past its lifetime because the API could not answer. */
+  stale: boolean;
+  /** Epoch ms when the API produced this answer. */
+  fetchedAt: number;
+}
+
+export interface RequestOptions {
+  /**
+   * Aborted when every cell waiting on the request was cancelled. A request not yet sent is
+   * dropped (the promise rejects with SvcError "cancelled"); one already sent finishes and is cached.
+   */
+  signal?: AbortSignal;
+}
+
+export interface EngineStats {
+  /** HTTP requests sent to the API. */
+  calls: number;
+  cache_hits: number;
+  /** Requests answered by another request's call (dedupe in flight and coalescing). */
+  coalesced: number;
+  retries: number;
+  /** Last X-Quota-Remaining (or conservative count), null when unknown. */
+  quota_remaining: number | null;
+}
+
+export interface Engine {
+  /**
+   * Validate (throws SvcError invalid_argument without any call), then answer from cache, an
+   * in-flight twin, a coalesced call, or a new call through the serial queue. Always settles.
+   * For get_financials the answer's data holds exactly the requested metrics (in request order) and
+   * at most the requested years of columns, whatever larger call answered it.
+   */
+  request(tool: ToolName, params: RawParams, opts?: RequestOptions): Promise<EngineAnswer>;
+  stats(): EngineStats;
+  /** Forget cached answers (the pane's "refresh data"); in-flight work is unaffected. */
+  clearCache(): Promise<void>;
+}
