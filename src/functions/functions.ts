@@ -1,0 +1,321 @@
+/**
+ * The SVC custom functions. Each is a plain top-level `export async function` with a JSDoc block:
+ * custom-functions-metadata reads these to write functions.json (arrow functions would be dropped
+ * silently). Bodies stay thin: arguments → engine → shape; see invoke.ts and docs/functions.md.
+ * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
+ * gets a message naming the argument, instead of Excel's bare #VALUE!.
+ */
+import { FINANCIAL_METRICS, Statement, ToolName, statementOf, ALL_FINANCIAL_METRICS } from "../api/catalogue";
+import { SvcError, invalidArgument } from "../api/errors";
+import { RawParams, closest, splitList } from "../api/validate";
+import { Grid, cellOf } from "../shape/grid";
+import { financialsGrid, financialsView } from "../shape/financials";
+import { profileFields, profileRows, shapeAnswer } from "../shape/tools";
+import { CallContext, CellInvocation, runCell } from "./invoke";
+import { parsePeriod, pickColumns } from "./period";
+
+
+/** A record tool: ask, then spill the answer one record per row. */
+function records(fn: string, tool: ToolName, params: RawParams, options: unknown, invocation?: CellInvocation): Promise<unknown[][]> {
+  return runCell(fn, options, invocation, async (ctx) => shapeAnswer(tool, (await ctx.fetch(tool, params)).data, ctx.options));
+}
+
+/** The statement a list of metric keys belongs to; keys from two statements are an error. */
+function statementFor(keys: string[], fallback: string | undefined): Statement {
+  let found: Statement | undefined;
+  for (const k of keys) {
+    const s = statementOf(k);
+    if (!s) throw invalidArgument("metrics", `Unknown metric "${k}". Closest: ${closest(k, ALL_FINANCIAL_METRICS).join(", ")}`);
+    if (found && s !== found)
+      throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
+    found = s;
+  }
+  return found ?? (fallback as Statement | undefined) ?? "income";
+}
+
+async function financialsFor(ctx: CallContext, ticker: unknown, metrics: unknown, period: unknown): Promise<Grid> {
+  const keys = [...new Set(splitList(metrics).map((k) => k.toLowerCase()))];
+  const statement = statementFor(keys, ctx.options.extra.statement);
+  const plan = parsePeriod(period);
+  const answer = await ctx.fetch("get_financials", {
+    ticker,
+    statement,
+    metrics: keys.length ? keys : null,
+    period_type: plan.periodType,
+    years: plan.years,
+  });
+  const labels = (Array.isArray(answer.data.periods) ? answer.data.periods : []).map(String);
+  const columns = pickColumns(labels, plan.pick);
+  if (columns.length === 0) {
+    const span = labels.length ? `available: ${labels[0]} to ${labels[labels.length - 1]}` : "no figures available";
+    throw new SvcError("not_found", `No ${plan.text} figures for ${String(ticker).toUpperCase()} (${span})`);
+  }
+  return financialsGrid(financialsView(answer.data, columns), ctx.options);
+}
+
+/**
+ * Finds U.S.-listed companies by name or ticker, best match first.
+ * @customfunction
+ * @requiresAddress
+ * @param query Company name or ticker (1-100 characters).
+ * @param [limit] Rows to return, 1-25 (default 10).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns ticker, name, exchange, country, cik per row.
+ */
+export async function SEARCH(query: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("SEARCH", "search_companies", { query, limit }, options, invocation);
+}
+
+/**
+ * A company's profile (field, value rows), or one field of it.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL" or "BRK-B".
+ * @param [field] One profile field (e.g. "name", "cik", "shares_outstanding_m"); omit for all fields.
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns The profile, or one value.
+ */
+export async function COMPANY(ticker: string, field?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return runCell("COMPANY", options, invocation, async (ctx) => {
+    const wanted = field === null || field === undefined ? "" : String(field).trim();
+    const { data } = await ctx.fetch("get_company", { ticker });
+    if (wanted === "") return profileRows(data, ctx.options);
+    const fields = profileFields(data);
+    const key = fields.find((f) => f.toLowerCase() === wanted.toLowerCase());
+    if (!key) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${fields.join(", ")}`);
+    return [[cellOf(data[key], ctx.options)]];
+  });
+}
+
+/**
+ * Standardized financial statement figures from filings: time across columns, oldest to newest.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param metrics One metric key ("revenue"), a list ("revenue,net_income") or a range of keys, all from one statement.
+ * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, FY2024, 2024Q3 or FY2020:FY2024.
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; statement=income|balance|cash_flow".
+ * @returns One value, or a grid with a header row of periods and one row per metric (USD millions, per-share USD, ratios as decimals).
+ */
+export async function FINANCIALS(ticker: string, metrics: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return runCell("FINANCIALS", options, invocation, (ctx) => financialsFor(ctx, ticker, metrics, period));
+}
+
+/**
+ * Statements exactly as filed, segment values, or the lines that moved most.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [statement] income, balance or cash_flow (default income; ignored by the segments view).
+ * @param [view] as_filed, segments or changes (default as_filed).
+ * @param [fiscal_year] Fiscal year as the filer labels it (default latest).
+ * @param [period] FY, Q1, Q2, Q3 or Q4 (default FY; Q4 only for segments).
+ * @param [limit] Rows to return (default 100 as filed, 60 segments, 15 changes).
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
+ * @returns The statement lines with one column per filed period, or segment / change rows.
+ */
+export async function REPORTED(ticker: string, statement?: string, view?: string, fiscal_year?: any, period?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("REPORTED", "get_reported_financials", { ticker, statement, view, fiscal_year, period, limit }, options, invocation);
+}
+
+/**
+ * A company's filings, newest first.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [form_type] Exact form type such as "10-K", "8-K", "4" (default every form).
+ * @param [limit] Rows to return, 1-50 (default 20).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns form, filing_date, report_date, accession_number, description, sec_url per row.
+ */
+export async function FILINGS(ticker: string, form_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("FILINGS", "list_filings", { ticker, form_type, limit }, options, invocation);
+}
+
+/**
+ * An existing AI summary of a filing, one row per finding with its quote and whether it was verified.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [accession_number] The filing (default the newest summarised 10-K, 10-Q or 8-K).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns section, finding, quote, verified per row, then the AI notice.
+ */
+export async function SUMMARY(ticker: string, accession_number?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("SUMMARY", "get_filing_summary", { ticker, accession_number }, options, invocation);
+}
+
+/**
+ * Insider transactions (Forms 3/4/5) for one company, newest filed first.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [limit] Rows to return, 1-100 (default 20).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One trade per row.
+ */
+export async function INSIDERS(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("INSIDERS", "get_insider_trades", { ticker, limit }, options, invocation);
+}
+
+/**
+ * Open-market insider trades across all companies, or clusters of insider buying.
+ * @customfunction
+ * @requiresAddress
+ * @param [days] Filed in the last N days, 1-90 (default 7).
+ * @param [buys_only] TRUE for purchases only (default), FALSE to add sales.
+ * @param [min_value_usd] Minimum trade value in USD (or minimum total buys of a cluster).
+ * @param [clusters] TRUE for stocks where 2 or more insiders bought (default FALSE).
+ * @param [limit] Rows to return, 1-100 (default 25).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One trade (or cluster) per row.
+ */
+export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: any, clusters?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("INSIDERFEED", "get_insider_feed", { days, buys_only, min_value_usd, clusters, limit }, options, invocation);
+}
+
+/**
+ * Trades in one company's stock disclosed by members of Congress.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [limit] Rows to return, 1-100 (default 20).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One disclosed trade per row.
+ */
+export async function CONGRESS(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("CONGRESS", "get_congress_trades", { ticker, limit }, options, invocation);
+}
+
+/**
+ * Trades disclosed by members of Congress across all assets.
+ * @customfunction
+ * @requiresAddress
+ * @param [days] Filed in the last N days, 1-365 (default 30).
+ * @param [member] A member's name or bioguide id.
+ * @param [party] Democrat, Republican or Independent.
+ * @param [chamber] house or senate.
+ * @param [transaction_type] purchase, sale or exchange.
+ * @param [limit] Rows to return, 1-100 (default 25).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One disclosed trade per row.
+ */
+export async function CONGRESSFEED(days?: any, member?: string, party?: string, chamber?: string, transaction_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("CONGRESSFEED", "get_congress_feed", { days, member, party, chamber, transaction_type, limit }, options, invocation);
+}
+
+/**
+ * Recent press headlines about one company (no article text), with the news index's attribution.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [limit] Rows to return, 1-20 (default 10).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns published, title, source, url per row, then the attribution notice.
+ */
+export async function HEADLINES(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("HEADLINES", "get_headlines", { ticker, limit }, options, invocation);
+}
+
+/**
+ * U.S. economic indicators: a snapshot of all, or the history of one series.
+ * @customfunction
+ * @requiresAddress
+ * @param [series_id] A series id such as "UNRATE" or "DGS10"; omit for the snapshot.
+ * @param [range] 1Y, 5Y, 10Y or MAX (default 5Y; with series_id).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns Snapshot rows, or date and value rows oldest first, then the required notice.
+ */
+export async function ECONOMY(series_id?: string, range?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("ECONOMY", "get_economy", { series_id, range }, options, invocation);
+}
+
+/**
+ * Founders, control, current CEO and CEO pay by fiscal year.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [years] Fiscal years of CEO pay, 1-10 (default 5).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na; part=all|overview|founders|ceo_pay".
+ * @returns Labelled blocks (overview, founders, CEO pay), or the one block chosen with part=.
+ */
+export async function LEADERSHIP(ticker: string, years?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("LEADERSHIP", "get_leadership", { ticker, years }, options, invocation);
+}
+
+/**
+ * Largest institutional holders of a stock from Form 13F.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [limit] Rows to return, 1-100 (default 20).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One holder per row, largest first.
+ */
+export async function HOLDERS(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("HOLDERS", "get_institutional_holders", { ticker, limit }, options, invocation);
+}
+
+/**
+ * One 13F filer's holdings or quarter-over-quarter changes; an ambiguous name lists the candidates.
+ * @customfunction
+ * @requiresAddress
+ * @param query Investor or filer name, or CIK.
+ * @param [quarter] Quarter end as YYYY-MM-DD or YYYYQn (default the latest 13F).
+ * @param [view] holdings or changes (default holdings).
+ * @param [limit] Rows to return, 1-100 (default 25).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One position (or change, or candidate filer) per row.
+ */
+export async function INVESTOR(query: string, quarter?: string, view?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("INVESTOR", "get_investor", { query, quarter, view, limit }, options, invocation);
+}
+
+/**
+ * Short interest by settlement date, newest first.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [periods] Settlement dates, 1-48 (default 12).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns One settlement date per row, then the data owner's notice.
+ */
+export async function SHORTINTEREST(ticker: string, periods?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("SHORTINTEREST", "get_short_interest", { ticker, periods }, options, invocation);
+}
+
+/**
+ * The researched competitor set of a company, most comparable first.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns ticker, name, exchange, cik, url per row.
+ */
+export async function PEERS(ticker: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("PEERS", "get_peers", { ticker }, options, invocation);
+}
+
+/**
+ * Screens companies on public-record metrics from a nightly snapshot.
+ * @customfunction
+ * @requiresAddress
+ * @param filters One or more filters written metric:min:max (either bound may be empty), as a list or a range.
+ * @param [sort_by] Metric to sort by (default the first filter's metric).
+ * @param [descending] TRUE for largest first (default), FALSE for smallest first.
+ * @param [limit] Rows to return, 1-50 (default 25).
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns ticker, name, exchange, cik, one column per metric, notes.
+ */
+export async function SCREEN(filters: any[][], sort_by?: string, descending?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("SCREEN", "screen_companies", { filters, sort_by, descending, limit }, options, invocation);
+}
+
+/** Every function by its SVC name, for hosts that call them without Excel (the CLI, the workbench). */
+export const FUNCTIONS: Readonly<Record<string, (...args: any[]) => Promise<any[][]>>> = {
+  SEARCH, COMPANY, FINANCIALS, REPORTED, FILINGS, SUMMARY, INSIDERS, INSIDERFEED, CONGRESS, CONGRESSFEED,
+  HEADLINES, ECONOMY, LEADERSHIP, HOLDERS, INVESTOR, SHORTINTEREST, PEERS, SCREEN,
+};
+
+// Kept for the statement list in messages and docs.
+export const STATEMENT_KEYS = FINANCIAL_METRICS;

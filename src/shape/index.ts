@@ -1,0 +1,4 @@
+export * from "./grid";
+export * from "./notices";
+export * from "./financials";
+export * from "./tools";

@@ -1,0 +1,221 @@
+/**
+ * API answer → grid for every tool but get_financials (see financials.ts). Record tools spill one
+ * record per row in the API's order under a header of the API's field names; the columns are the
+ * spec's, so fields the API adds later never shift a model's references.
+ */
+import { ToolName } from "../api/catalogue";
+import { Cell, Grid, PAD, ShapeOptions, asArray, asRecord, cellOf, nonEmpty, recordTable, rectangular, str, withNotices } from "./grid";
+import { noticesOf } from "./notices";
+
+/** Columns of each record list, as the spec names them. */
+export const COLUMNS = {
+  search: ["ticker", "name", "exchange", "country", "cik"],
+  filings: ["form", "filing_date", "report_date", "accession_number", "description", "sec_url"],
+  insiders: ["filed_date", "transaction_date", "owner", "role", "code", "acquired_disposed", "shares", "price", "value_usd", "shares_after", "source_url"],
+  insiderFeed: ["filed_date", "transaction_date", "ticker", "company", "owner", "role", "code", "shares", "price", "value_usd", "shares_after", "days_to_file", "plan_10b5_1", "source_url"],
+  insiderClusters: ["ticker", "company", "buyers", "buys", "buy_usd", "sellers", "sell_usd", "first_filed", "last_filed", "buyer_names"],
+  congress: ["transaction_date", "filing_date", "member", "party", "chamber", "state", "type", "amount_low_usd", "amount_high_usd", "owner", "source_url"],
+  congressFeed: ["filing_date", "transaction_date", "member", "bioguide_id", "party", "chamber", "state", "ticker", "asset_as_filed", "type", "amount_low_usd", "amount_high_usd", "owner", "source_url"],
+  headlines: ["published", "title", "source", "url"],
+  economySnapshot: ["id", "label", "basis", "latest", "prior", "date", "prior_date", "next_release"],
+  economyHistory: ["date", "value"],
+  holders: ["manager", "cik", "manager_type", "report_period", "filed_date", "shares", "value_usd_m", "status", "change_shares", "source_url"],
+  investorHoldings: ["ticker", "issuer", "class", "put_call", "shares", "value_usd_m", "pct_of_portfolio", "cusip"],
+  investorChanges: ["ticker", "issuer", "class", "put_call", "status", "shares", "prior_shares", "change_shares", "value_usd_m", "prior_value_usd_m", "cusip"],
+  investorCandidates: ["cik", "name", "investor", "manager_type", "latest_quarter"],
+  shortInterest: ["settlement_date", "short_shares", "prior_short_shares", "change_shares", "change_pct", "avg_daily_volume", "days_to_cover", "revised", "split"],
+  peers: ["ticker", "name", "exchange", "cik", "url"],
+  segments: ["axis", "metric", "member", "value", "prior_year", "change_pct", "derived", "tag", "unit", "period_end"],
+  changes: ["label", "concept", "previous", "current", "change", "change_pct", "kind", "material", "scale"],
+  founders: ["name", "role_type", "title", "voting_pct", "economic_pct", "confidence"],
+  ceoPay: ["fiscal_year_end", "ceo", "total_pay_usd_m", "comp_actually_paid_usd_m", "other_neos_avg_total_pay_usd_m", "source_url"],
+  summary: ["section", "finding", "quote", "verified"],
+} as const;
+
+/** The first array of objects in `data` (for answers whose list name the spec does not show). */
+function firstList(data: Record<string, unknown>, preferred: string[]): unknown[] {
+  for (const k of preferred) if (Array.isArray(data[k])) return data[k] as unknown[];
+  const found = Object.values(data).find((v) => Array.isArray(v) && v.length > 0 && typeof v[0] === "object");
+  return (found as unknown[]) ?? [];
+}
+
+/** Scalar fields of a profile, in the API's order: [field, value] rows. */
+export function profileRows(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const rows: Grid = [];
+  if (opts.headers >= 1) rows.push(["field", "value"]);
+  for (const [k, v] of Object.entries(data)) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) continue;
+    rows.push([k, cellOf(v, opts)]);
+  }
+  return rows;
+}
+
+/** get_company's scalar fields, for SVC.COMPANY(ticker, field). */
+export function profileFields(data: Record<string, unknown>): string[] {
+  return Object.entries(data)
+    .filter(([, v]) => v === null || typeof v !== "object" || Array.isArray(v))
+    .map(([k]) => k);
+}
+
+function reported(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const view = str(data.view) || (Array.isArray(data.segments) ? "segments" : Array.isArray(data.changes) ? "changes" : "as_filed");
+  if (view === "segments") return recordTable(data.segments, COLUMNS.segments, opts);
+  if (view === "changes") return recordTable(data.changes, COLUMNS.changes, opts);
+  const periods = asArray(data.periods).map(asRecord);
+  const rows: Grid = [];
+  if (opts.headers >= 1) rows.push(["label", "concept", "scale", ...periods.map((p) => str(p.label))]);
+  if (opts.headers >= 2) rows.push(["period_end", PAD, PAD, ...periods.map((p) => cellOf(p.period_end, opts))]);
+  for (const line of asArray(data.lines).map(asRecord)) {
+    const values = asArray(line.values);
+    rows.push([str(line.label), str(line.concept), cellOf(line.scale, opts), ...periods.map((_, i) => cellOf(values[i], opts))]);
+  }
+  return rows;
+}
+
+function summary(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const rows: Grid = [];
+  if (opts.headers >= 1) rows.push([...COLUMNS.summary]);
+  const sections = asArray(data.sections).map(asRecord);
+  if (sections.length) {
+    for (const s of sections) {
+      for (const b of asArray(s.bullets).map(asRecord)) {
+        const cites = asArray(b.citations).map(asRecord);
+        const quote = cites.map((c) => str(c.quote)).filter(Boolean).join(" | ");
+        const verified: Cell = cites.length ? cites.every((c) => c.verified === true) : null;
+        rows.push([str(s.title), str(b.text), quote || null, verified]);
+      }
+    }
+  } else if (str(data.summary_markdown)) {
+    // An older summary without sections: one row per markdown bullet or paragraph, under its heading.
+    let section = "Summary";
+    for (const raw of str(data.summary_markdown).split(/\r?\n/)) {
+      const line = raw.trim();
+      if (!line) continue;
+      const heading = /^#+\s*(.*)$/.exec(line);
+      if (heading) {
+        section = heading[1];
+        continue;
+      }
+      rows.push([section, line.replace(/^[-*]\s+/, ""), null, null]);
+    }
+  }
+  return rows;
+}
+
+/** get_leadership: fixed-shape overview, then founders, then CEO pay, as labelled blocks; `part=` picks one. */
+function leadership(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const part = (opts.extra.part ?? "all").toLowerCase();
+  const ceo = asRecord(data.ceo);
+  const family = asRecord(data.founding_family);
+  const source = asRecord(data.source);
+  const overview: [string, unknown][] = [
+    ["name", data.name],
+    ["ceo", ceo.name],
+    ["ceo_title", ceo.title],
+    ["founder_led", data.founder_led],
+    ["founder_on_board", data.founder_on_board],
+    ["founder_controlled", data.founder_controlled],
+    ["control_basis", data.control_basis],
+    ["family_controlled", data.family_controlled],
+    ["founding_family", family.family],
+    ["confidence", data.confidence],
+    ["reviewed", data.reviewed],
+    ["notes", data.notes],
+    ["source_url", source.url],
+  ];
+  const overviewRows = (): Grid => [
+    ...(opts.headers >= 1 ? [["field", "value"] as Cell[]] : []),
+    ...overview.map(([k, v]): Cell[] => [k, cellOf(v, opts)]),
+  ];
+  if (part === "overview") return overviewRows();
+  if (part === "founders") return recordTable(data.founders, COLUMNS.founders, opts);
+  if (part === "ceo_pay") return recordTable(data.ceo_pay, COLUMNS.ceoPay, opts);
+  const label = (t: string): Cell[] => (opts.headers >= 1 ? [t] : []);
+  const block = (t: string, g: Grid): Grid => [label(t), ...g].filter((r) => r.length);
+  return [
+    ...block("Overview", overviewRows()),
+    ...block("Founders", recordTable(data.founders, COLUMNS.founders, opts)),
+    ...block("CEO pay", recordTable(data.ceo_pay, COLUMNS.ceoPay, opts)),
+  ];
+}
+
+function screen(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const companies = asArray(data.companies).map(asRecord);
+  const metrics: string[] = [];
+  const add = (m: string) => m && !metrics.includes(m) && metrics.push(m);
+  for (const f of asArray(data.filters)) add(str(asRecord(f).metric));
+  add(str(data.sort_by));
+  for (const c of companies) for (const k of Object.keys(asRecord(c.metrics))) add(k);
+  const rows: Grid = [];
+  if (opts.headers >= 1) rows.push(["ticker", "name", "exchange", "cik", ...metrics, "notes"]);
+  for (const c of companies) {
+    const m = asRecord(c.metrics);
+    rows.push([cellOf(c.ticker, opts), cellOf(c.name, opts), cellOf(c.exchange, opts), cellOf(c.cik, opts), ...metrics.map((k) => cellOf(m[k], opts)), cellOf(asArray(c.notes).length ? c.notes : null, opts)]);
+  }
+  return rows;
+}
+
+function economy(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  if (Array.isArray(data.points)) return recordTable(data.points, COLUMNS.economyHistory, opts);
+  return recordTable(data.indicators, COLUMNS.economySnapshot, opts);
+}
+
+function investor(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  if (Array.isArray(data.changes) || str(data.view) === "changes") return recordTable(data.changes, COLUMNS.investorChanges, opts);
+  if (Array.isArray(data.holdings)) return recordTable(data.holdings, COLUMNS.investorHoldings, opts);
+  return recordTable(data.candidates, COLUMNS.investorCandidates, opts);
+}
+
+function insiderFeed(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  if (Array.isArray(data.clusters)) return recordTable(data.clusters, COLUMNS.insiderClusters, opts);
+  return recordTable(data.trades, COLUMNS.insiderFeed, opts);
+}
+
+/** The body of a tool's grid, before notices. */
+function body(tool: ToolName, data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  switch (tool) {
+    case "search_companies":
+      return recordTable(firstList(data, ["companies", "results", "matches"]), COLUMNS.search, opts);
+    case "get_company":
+      return profileRows(data, opts);
+    case "get_reported_financials":
+      return reported(data, opts);
+    case "list_filings":
+      return recordTable(data.filings, COLUMNS.filings, opts);
+    case "get_filing_summary":
+      return summary(data, opts);
+    case "get_insider_trades":
+      return recordTable(data.trades, COLUMNS.insiders, opts);
+    case "get_insider_feed":
+      return insiderFeed(data, opts);
+    case "get_congress_trades":
+      return recordTable(data.trades, COLUMNS.congress, opts);
+    case "get_congress_feed":
+      return recordTable(data.trades, COLUMNS.congressFeed, opts);
+    case "get_headlines":
+      return recordTable(data.headlines, COLUMNS.headlines, opts);
+    case "get_economy":
+      return economy(data, opts);
+    case "get_leadership":
+      return leadership(data, opts);
+    case "get_institutional_holders":
+      return recordTable(data.holders, COLUMNS.holders, opts);
+    case "get_investor":
+      return investor(data, opts);
+    case "get_short_interest":
+      return recordTable(data.short_interest, COLUMNS.shortInterest, opts);
+    case "get_peers":
+      return recordTable(data.peers, COLUMNS.peers, opts);
+    case "screen_companies":
+      return screen(data, opts);
+    case "get_financials":
+      throw new Error("get_financials is shaped by shape/financials.ts");
+  }
+}
+
+/** The whole grid for a tool's answer: body, then `Notice:` rows, rectangular and never empty. */
+export function shapeAnswer(tool: ToolName, data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  return nonEmpty(withNotices(rectangular(body(tool, data, opts)), noticesOf(tool, data), opts));
+}
+
+export { rectangular };
