@@ -1,0 +1,118 @@
+/**
+ * functions.json is the contract Excel registers and workbooks store: it must not change by
+ * accident, and no custom function may be silently missing from it.
+ *
+ *  - golden: metadata generated from src/functions with custom-functions-metadata (what the webpack
+ *    plugin does) equals test/metadata/functions.golden.json. After an intended change run
+ *    `UPDATE_GOLDEN=1 npx jest test/metadata` and review the diff.
+ *  - completeness: every exported function of src/functions (TypeScript compiler API) has an entry,
+ *    and the ids are exactly the 18 SVC functions of the catalogue.
+ *  - the harness itself is proven on test/metadata/fixture (which exports an arrow function).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
+import { exportedFunctions } from "./exports";
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { functionSources } = require("../../scripts/build-helpers/functions-files");
+
+const ROOT = path.join(__dirname, "..", "..");
+const GOLDEN = path.join(__dirname, "functions.golden.json");
+const SRC = path.join(ROOT, "src", "functions");
+
+interface Metadata {
+  functions: Array<{ id: string; name: string; parameters: Array<{ name: string; optional?: boolean; type?: string }>; result?: { dimensionality?: string }; options?: Record<string, boolean> }>;
+}
+
+async function generate(files: string[]): Promise<{ meta: Metadata; json: string }> {
+  const res = await generateCustomFunctionsMetadata(files, false);
+  if (res.errors.length) throw new Error(`custom-functions-metadata errors:\n${res.errors.join("\n")}`);
+  return { meta: JSON.parse(res.metadataJson) as Metadata, json: res.metadataJson };
+}
+
+/** Exported functions of `files` without a metadata entry (by JavaScript name, as the generator keys them). */
+function missingFromMetadata(files: string[], meta: Metadata, associated: string[]): string[] {
+  const ids = new Set(meta.functions.map((f) => f.id.toUpperCase()));
+  const assoc = new Set(associated);
+  return files
+    .flatMap(exportedFunctions)
+    .filter((f) => f.hasCustomFunctionTag || f.kind !== "declaration" || /^[A-Z][A-Z0-9_]*$/.test(f.name))
+    .filter((f) => !assoc.has(f.name) && !ids.has(f.name.toUpperCase()))
+    .map((f) => `${f.name} (${path.relative(ROOT, f.file)}, ${f.kind})`);
+}
+
+describe("metadata harness (fixture)", () => {
+  const fixture = [path.join(__dirname, "fixture", "functions.ts")];
+
+  it("generates entries for function declarations", async () => {
+    const { meta } = await generate(fixture);
+    expect(meta.functions.map((f) => f.id)).toEqual(["ADD", "GRID"]);
+    expect(meta.functions[1].result?.dimensionality).toBe("matrix");
+    expect(meta.functions[1].parameters[1].optional).toBe(true);
+  });
+
+  it("notices an exported arrow function the generator silently drops", async () => {
+    const res = await generateCustomFunctionsMetadata(fixture, false);
+    const meta = JSON.parse(res.metadataJson) as Metadata;
+    const missing = missingFromMetadata(fixture, meta, res.associate.map((a) => a.functionName));
+    expect(missing).toEqual([expect.stringMatching(/^ARROW .*arrow\)$/)]);
+  });
+});
+
+const sources: string[] = functionSources(SRC);
+const describeSrc = sources.length ? describe : describe.skip;
+
+describeSrc("src/functions metadata", () => {
+  let generated: { meta: Metadata; json: string };
+  let associated: string[];
+
+  beforeAll(async () => {
+    const res = await generateCustomFunctionsMetadata(sources, false);
+    if (res.errors.length) throw new Error(`custom-functions-metadata errors:\n${res.errors.join("\n")}`);
+    generated = { meta: JSON.parse(res.metadataJson), json: res.metadataJson };
+    associated = res.associate.map((a) => a.functionName);
+  });
+
+  it("matches the committed golden functions.json", () => {
+    if (process.env.UPDATE_GOLDEN === "1" || !fs.existsSync(GOLDEN)) {
+      if (process.env.UPDATE_GOLDEN !== "1" && process.env.CI) throw new Error(`${GOLDEN} is missing; run UPDATE_GOLDEN=1 npx jest test/metadata`);
+      fs.writeFileSync(GOLDEN, JSON.stringify(generated.meta, null, 2) + "\n");
+    }
+    const golden = JSON.parse(fs.readFileSync(GOLDEN, "utf8"));
+    expect(generated.meta).toEqual(golden);
+  });
+
+  it("has an entry for every exported function of src/functions (no arrow functions)", () => {
+    const exported = sources.flatMap(exportedFunctions);
+    expect(exported.filter((f) => f.kind !== "declaration").map((f) => f.name)).toEqual([]);
+    expect(missingFromMetadata(sources, generated.meta, associated)).toEqual([]);
+  });
+
+  it("registers exactly the 18 SVC functions of the catalogue, none volatile", () => {
+    const ids = generated.meta.functions.map((f) => f.id).sort();
+    expect(ids).toEqual(TOOL_NAMES.map((t) => TOOLS[t].fn).sort());
+    expect(ids).toHaveLength(18);
+    for (const f of generated.meta.functions) {
+      expect(f.name).toBe(f.id);
+      expect(f.options?.volatile ?? false).toBe(false);
+      expect(f.options?.stream ?? false).toBe(false);
+    }
+  });
+
+  it("takes the catalogue's arguments in the catalogue's order", () => {
+    for (const f of generated.meta.functions) {
+      const spec = TOOL_NAMES.map((t) => TOOLS[t]).find((t) => t.fn === f.id)!;
+      expect([f.id, f.parameters.length]).toEqual([f.id, spec.fnArgs.length]);
+    }
+  });
+
+  it("equals dist/functions.json when a build is present and newer than the sources", () => {
+    const built = path.join(ROOT, "dist", "functions.json");
+    if (!fs.existsSync(built)) return;
+    const builtAt = fs.statSync(built).mtimeMs;
+    if (sources.some((s) => fs.statSync(s).mtimeMs > builtAt)) return;
+    expect(JSON.parse(fs.readFileSync(built, "utf8"))).toEqual(generated.meta);
+  });
+});

@@ -1,0 +1,125 @@
+/* eslint-disable */
+/**
+ * The add-in bundle: ONE page (taskpane.html) and ONE entry chunk (functions.js) holding the page
+ * bootstrap, every custom-function module and the pane, so the engine, cache, queue and token store
+ * exist exactly once per runtime (office-addin-facts 1.1.3: several entries on one page instantiate
+ * shared modules twice unless the runtime chunk is single; one self-contained entry also works if
+ * Excel loads the manifest's <Script> URL on its own).
+ *
+ * CustomFunctionsMetadataPlugin comes first: it writes functions.json from the JSDoc of the function
+ * sources before compilation and appends CustomFunctions.associate(...) to each of them.
+ *
+ * Build-time configuration (scripts/build-helpers/config.js): SVC_BASE_URL, SVC_APP_URL and
+ * SVC_ADDIN_URL go into the bundle (DefinePlugin __SVC_BUILD__) and into dist/manifest.xml.
+ * SVC_FUNCTIONS_DIR (tests only) points the build at another folder of function sources.
+ */
+"use strict";
+const path = require("path");
+const fs = require("fs");
+const webpack = require("webpack");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const { addinConfig } = require("./scripts/build-helpers/config");
+const { renderManifest } = require("./scripts/build-helpers/manifest");
+const { functionSources } = require("./scripts/build-helpers/functions-files");
+
+const ROOT = __dirname;
+const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+
+module.exports = (env = {}, argv = {}) => {
+  const mode = argv.mode || "production";
+  const cfg = addinConfig(process.env);
+  const functionsDir = path.resolve(ROOT, process.env.SVC_FUNCTIONS_DIR || "src/functions");
+  const functionFiles = functionSources(functionsDir);
+  if (functionFiles.length === 0) throw new Error(`no custom-function sources (@customfunction) in ${functionsDir}`);
+  const outDir = path.resolve(ROOT, process.env.SVC_DIST_DIR || "dist");
+  const pageEntry = path.join(ROOT, "src/taskpane/index.ts");
+  const dialogDir = path.join(ROOT, "src/dialog");
+  const dialogPages = fs.existsSync(dialogDir) ? fs.readdirSync(dialogDir).filter((f) => f.endsWith(".html")) : [];
+  const dialogEntries = fs.existsSync(dialogDir)
+    ? fs.readdirSync(dialogDir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    : [];
+
+  const build = {
+    ...cfg,
+    version: require("./package.json").version,
+  };
+
+  return {
+    mode,
+    context: ROOT,
+    devtool: mode === "production" ? "source-map" : "eval-cheap-module-source-map",
+    target: ["web", "es2022"],
+    entry: {
+      // Order matters: the page bootstrap installs the one engine before any function can run.
+      functions: [pageEntry, ...functionFiles],
+      // Dialog pages (sign-in start/callback) are a separate runtime: their own small chunks under auth/.
+      ...Object.fromEntries(dialogEntries.map((f) => [`auth/${path.basename(f, ".ts")}`, path.join(dialogDir, f)])),
+    },
+    output: {
+      path: outDir,
+      filename: "[name].js",
+      publicPath: "auto",
+      clean: true,
+    },
+    resolve: {
+      extensions: [".ts", ".js"],
+      // Node-only code paths (FileLock, file cache) are loaded lazily and never run in the browser.
+      fallback: { fs: false, path: false, os: false, crypto: false, "proper-lockfile": false },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: {
+            loader: "ts-loader",
+            // Type checking is `tsc --noEmit` (npm run typecheck); the bundle only strips types.
+            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true, module: "commonjs" } },
+          },
+        },
+      ],
+    },
+    optimization: {
+      // A second page or entry must never get its own copy of the engine.
+      runtimeChunk: false,
+      splitChunks: false,
+    },
+    performance: { hints: false },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: functionFiles }),
+      new webpack.DefinePlugin({ __SVC_BUILD__: JSON.stringify(build) }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: path.join(ROOT, "src/taskpane/taskpane.html"),
+        chunks: ["functions"],
+        scriptLoading: "defer",
+        templateParameters: { officeJs: OFFICE_JS, connectSrc: [...new Set([new URL(cfg.baseUrl).origin, new URL(cfg.appUrl).origin])].join(" ") },
+      }),
+      ...dialogPages.map(
+        (f) =>
+          new HtmlWebpackPlugin({
+            filename: `auth/${f}`,
+            template: path.join(dialogDir, f),
+            chunks: dialogEntries.some((e) => path.basename(e, ".ts") === path.basename(f, ".html"))
+              ? [`auth/${path.basename(f, ".html")}`]
+              : [],
+            scriptLoading: "defer",
+            templateParameters: { officeJs: OFFICE_JS, appOrigin: new URL(cfg.appUrl).origin },
+          })
+      ),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          { from: "assets/help.html", to: "help.html", noErrorOnMissing: true },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform: (content) => renderManifest(content.toString("utf8"), cfg),
+          },
+        ],
+      }),
+    ],
+  };
+};
