@@ -1,0 +1,220 @@
+import { DEFAULT_METRICS } from "../../src/api/catalogue";
+import { SvcError } from "../../src/api/errors";
+import { createEngine, EngineOptions } from "../../src/engine";
+import { FakeClient, financialsData, tick } from "./fakeClient";
+
+function setup(opts: Partial<EngineOptions> = {}, latencyMs = 5) {
+  const client = new FakeClient({ latencyMs });
+  const engine = createEngine({ client, windowMs: 5, retryDelayMs: 5, ...opts });
+  return { client, engine };
+}
+
+const metricKeys = (d: Record<string, unknown>) => (d.metrics as { key: string }[]).map((m) => m.key);
+
+describe("validation", () => {
+  it("rejects an invalid argument with invalid_argument and spends no call", async () => {
+    const { client, engine } = setup();
+    await expect(engine.request("get_financials", { ticker: "AAPL", years: 99 })).rejects.toMatchObject({
+      kind: "invalid_argument",
+      param: "years",
+    });
+    expect(client.log).toHaveLength(0);
+  });
+
+  it("turns an unknown parameter name into an SvcError rather than a crash", async () => {
+    const { engine } = setup();
+    await expect(engine.request("get_company", { ticker: "AAPL", nope: 1 })).rejects.toBeInstanceOf(SvcError);
+  });
+});
+
+describe("dedupe", () => {
+  it("makes one call for identical requests arriving together", async () => {
+    const { client, engine } = setup();
+    const all = await Promise.all([1, 2, 3, 4].map(() => engine.request("get_company", { ticker: "aapl" })));
+    expect(client.log).toHaveLength(1);
+    expect(all.every((a) => a.data === all[0].data)).toBe(true);
+    expect(engine.stats()).toMatchObject({ calls: 1, coalesced: 3 });
+  });
+
+  it("joins a request to an identical call already in flight", async () => {
+    const { client, engine } = setup({}, 30);
+    const first = engine.request("get_peers", { ticker: "MSFT" });
+    await tick(10);
+    expect(client.log).toHaveLength(1);
+    const second = engine.request("get_peers", { ticker: "MSFT" });
+    await Promise.all([first, second]);
+    expect(client.log).toHaveLength(1);
+  });
+
+  it("treats blank optional arguments like omitted ones", async () => {
+    const { client, engine } = setup();
+    await Promise.all([
+      engine.request("list_filings", { ticker: "AAPL", form_type: null, limit: 5 }),
+      engine.request("list_filings", { ticker: "AAPL", form_type: "", limit: "5" }),
+    ]);
+    expect(client.log).toHaveLength(1);
+  });
+});
+
+describe("cache", () => {
+  it("answers a repeated request from cache without a call", async () => {
+    const { client, engine } = setup();
+    await engine.request("get_company", { ticker: "AAPL" });
+    const again = await engine.request("get_company", { ticker: "AAPL" });
+    expect(client.log).toHaveLength(1);
+    expect(again.stale).toBe(false);
+    expect(engine.stats().cache_hits).toBe(1);
+  });
+
+  it("keeps the whole answer: data, link and text", async () => {
+    const { engine } = setup();
+    const a = await engine.request("get_economy", {});
+    expect(a.link).toBe("https://example.test/get_economy");
+    expect(a.text).toBe("get_economy answer");
+    expect(a.data.notice).toBe("about get_economy");
+    expect(typeof a.fetchedAt).toBe("number");
+  });
+
+  it("calls again once the tool's lifetime from the catalogue has passed", async () => {
+    let now = 1_700_000_000_000;
+    const { client, engine } = setup({ now: () => now });
+    await engine.request("get_headlines", { ticker: "AAPL" }); // 15 minutes
+    now += 14 * 60_000;
+    await engine.request("get_headlines", { ticker: "AAPL" });
+    expect(client.log).toHaveLength(1);
+    now += 2 * 60_000;
+    await engine.request("get_headlines", { ticker: "AAPL" });
+    expect(client.log).toHaveLength(2);
+  });
+
+  it("forgets everything on clearCache", async () => {
+    const { client, engine } = setup();
+    await engine.request("get_company", { ticker: "AAPL" });
+    await engine.clearCache();
+    await engine.request("get_company", { ticker: "AAPL" });
+    expect(client.log).toHaveLength(2);
+  });
+});
+
+describe("get_financials coalescing", () => {
+  it("merges requests differing in metrics and years into one call with the union and the largest years", async () => {
+    const { client, engine } = setup();
+    const [a, b, c] = await Promise.all([
+      engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 3 }),
+      engine.request("get_financials", { ticker: "AAPL", metrics: ["net_income", "revenue"], years: 10 }),
+      engine.request("get_financials", { ticker: "AAPL", metrics: "gross_margin" }),
+    ]);
+    expect(client.log).toHaveLength(1);
+    expect(client.log[0].params).toMatchObject({ metrics: ["revenue", "net_income", "gross_margin"], years: 10 });
+    expect(metricKeys(a.data)).toEqual(["revenue"]);
+    expect(a.data.periods).toEqual(["FY2022", "FY2023", "FY2024"]);
+    expect(metricKeys(b.data)).toEqual(["net_income", "revenue"]);
+    expect((b.data.periods as string[]).length).toBe(10);
+    expect(metricKeys(c.data)).toEqual(["gross_margin"]);
+    expect((c.data.periods as string[]).length).toBe(5);
+    expect(engine.stats().coalesced).toBe(2);
+  });
+
+  it("hands each request the same numbers a direct call would give", async () => {
+    const { engine } = setup();
+    const [small] = await Promise.all([
+      engine.request("get_financials", { ticker: "MSFT", metrics: "net_income", years: 2, period_type: "quarterly" }),
+      engine.request("get_financials", { ticker: "MSFT", metrics: "revenue", years: 6, period_type: "quarterly" }),
+    ]);
+    const direct = financialsData({ ticker: "MSFT", metrics: ["net_income"], years: 2, period_type: "quarterly" });
+    expect(small.data.periods).toEqual(direct.periods);
+    expect(small.data.period_ends).toEqual(direct.period_ends);
+    expect(small.data.metrics).toEqual(direct.metrics);
+  });
+
+  it("keeps statements, period types and provenance apart", async () => {
+    const { client, engine } = setup();
+    await Promise.all([
+      engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" }),
+      engine.request("get_financials", { ticker: "AAPL", statement: "balance", metrics: "cash" }),
+      engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", period_type: "quarterly" }),
+      engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", include_provenance: true }),
+      engine.request("get_financials", { ticker: "MSFT", metrics: "revenue" }),
+    ]);
+    expect(client.log).toHaveLength(5);
+  });
+
+  it("gives a request without metrics exactly the statement's default metrics", async () => {
+    const { engine } = setup();
+    const [plain] = await Promise.all([
+      engine.request("get_financials", { ticker: "AAPL", statement: "cash_flow" }),
+      engine.request("get_financials", { ticker: "AAPL", statement: "cash_flow", metrics: "cf_sbc" }),
+    ]);
+    expect(metricKeys(plain.data)).toEqual([...DEFAULT_METRICS.cash_flow]);
+  });
+
+  it("answers a smaller request from a cached answer with more metrics and years", async () => {
+    const { client, engine } = setup();
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue,net_income,ebitda", years: 8 });
+    const a = await engine.request("get_financials", { ticker: "AAPL", metrics: "ebitda;revenue", years: 4 });
+    expect(client.log).toHaveLength(1);
+    expect(metricKeys(a.data)).toEqual(["ebitda", "revenue"]);
+    expect(a.data.periods).toEqual(["FY2021", "FY2022", "FY2023", "FY2024"]);
+    expect(engine.stats().cache_hits).toBe(1);
+  });
+
+  it("calls again when the cached answer lacks a metric or enough years", async () => {
+    const { client, engine } = setup();
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 5 });
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 6 });
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income", years: 2 });
+    expect(client.log).toHaveLength(3);
+  });
+
+  it("unites cached metrics of answers with the same columns", async () => {
+    const { client, engine } = setup();
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 5 });
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income", years: 5 });
+    const both = await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income,revenue", years: 3 });
+    expect(client.log).toHaveLength(2);
+    expect(metricKeys(both.data)).toEqual(["net_income", "revenue"]);
+  });
+
+  it("lets a request join a call in flight that already covers it", async () => {
+    const { client, engine } = setup({}, 30);
+    const big = engine.request("get_financials", { ticker: "AAPL", metrics: "revenue,net_income", years: 10 });
+    await tick(15);
+    expect(client.log).toHaveLength(1);
+    const small = await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income", years: 1 });
+    await big;
+    expect(client.log).toHaveLength(1);
+    expect(small.data.periods).toEqual(["FY2024"]);
+  });
+
+  it("groups requests that arrive within the window even when the queue is idle", async () => {
+    const { client, engine } = setup({ windowMs: 20 });
+    const a = engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" });
+    await tick(5);
+    const b = engine.request("get_financials", { ticker: "AAPL", metrics: "net_income" });
+    await Promise.all([a, b]);
+    expect(client.log).toHaveLength(1);
+  });
+});
+
+describe("stats", () => {
+  it("reports calls, cache hits, coalesced and the quota from X-Quota-Remaining", async () => {
+    const { client, engine } = setup();
+    client.quota = 500;
+    await Promise.all([
+      engine.request("get_company", { ticker: "A" }),
+      engine.request("get_company", { ticker: "A" }),
+    ]);
+    await engine.request("get_company", { ticker: "A" });
+    expect(engine.stats()).toMatchObject({ calls: 1, cache_hits: 1, coalesced: 1, retries: 0, quota_remaining: 499 });
+  });
+
+  it("notifies listeners when counts change", async () => {
+    const { engine } = setup();
+    const seen: number[] = [];
+    const off = engine.onChange((s) => seen.push(s.calls));
+    await engine.request("get_company", { ticker: "A" });
+    await tick();
+    off();
+    expect(seen).toContain(1);
+  });
+});
