@@ -24,7 +24,10 @@ export type RawParams = Record<string, unknown>;
 export function closest(key: string, known: readonly string[], n = 3): string[] {
   const k = key.toLowerCase();
   return [...known]
-    .map((c) => ({ c, d: distance(k, c) - (c.startsWith(k) || c.includes(k) ? 2 : 0) }))
+    .map((c) => {
+      const lc = c.toLowerCase();
+      return { c, d: distance(k, lc) - (lc.startsWith(k) || lc.includes(k) ? 2 : 0) };
+    })
     .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
     .slice(0, n)
     .map((x) => x.c);

@@ -1,0 +1,196 @@
+/**
+ * `svc-excel eval`: evaluate SVC formulas in a terminal through the same functions and engine as
+ * the add-in. All formulas of one run are invoked at once, as an Excel recalculation does.
+ */
+import { createHash } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
+import { createEngine, FileStore, SvcEngine } from "../engine";
+import { setEngine } from "../engine/current";
+import { FUNCTIONS } from "../functions/functions";
+import { CellInvocation } from "../functions/invoke";
+import { describeFailure, readCellError } from "../office/cell-error";
+import { FileLock } from "../platform/locks";
+import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
+
+export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
+
+export class UsageError extends Error {}
+
+export interface EvalArgs {
+  baseUrl: string;
+  token: string | null;
+  json: boolean;
+  file: string | null;
+  cacheDir: string | null;
+  formulas: string[];
+}
+
+export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalArgs {
+  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: env.SVC_TOKEN || null, json: false, file: null, cacheDir: null, formulas: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (): string => {
+      const eq = a.indexOf("=");
+      if (a.startsWith("--") && eq > 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      return v;
+    };
+    const flag = a.startsWith("--") ? a.split("=")[0] : a;
+    if (flag === "--json") out.json = true;
+    else if (flag === "--base-url") out.baseUrl = value();
+    else if (flag === "--token") out.token = value();
+    else if (flag === "--file") out.file = value();
+    else if (flag === "--cache-dir") out.cacheDir = value();
+    else if (a === "--") out.formulas.push(...argv.slice(i + 1)), (i = argv.length);
+    else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
+    else out.formulas.push(a);
+  }
+  return out;
+}
+
+/** Formulas from --file (one per line; blank lines and # comments skipped) then the arguments. */
+export function collectFormulas(args: EvalArgs): string[] {
+  const list: string[] = [];
+  if (args.file) {
+    let text: string;
+    try {
+      text = fs.readFileSync(args.file, "utf8");
+    } catch (e) {
+      throw new UsageError(`cannot read --file ${args.file}: ${(e as Error).message}`);
+    }
+    for (const line of text.split(/\r?\n/)) {
+      const t = line.trim();
+      if (t && !t.startsWith("#")) list.push(t);
+    }
+  }
+  list.push(...args.formulas);
+  return list;
+}
+
+/** Parse every formula first: an unknown function or a syntax error is a usage error (exit 2). */
+export function parseAll(formulas: string[]): ParsedFormula[] {
+  return formulas.map((f) => {
+    let parsed: ParsedFormula;
+    try {
+      parsed = parseFormula(f);
+    } catch (e) {
+      if (e instanceof FormulaSyntaxError) throw new UsageError(`cannot parse ${f}: ${e.message}`);
+      throw e;
+    }
+    if (!FUNCTIONS[parsed.fn]) throw new UsageError(`unknown function SVC.${parsed.fn} in ${f} (known: ${Object.keys(FUNCTIONS).join(", ")})`);
+    return parsed;
+  });
+}
+
+export interface EvalResult {
+  formula: string;
+  value: unknown;
+  error: { code: string; message: string } | null;
+}
+
+/** A 1×1 grid is the single value Excel shows; anything larger stays a 2-D array. Cell errors become their code. */
+function toValue(grid: unknown[][]): unknown {
+  const clean = grid.map((row) => row.map((c) => (readCellError(c)?.code ?? c)));
+  return clean.length === 1 && clean[0].length === 1 ? clean[0][0] : clean;
+}
+
+/** Evaluate parsed formulas concurrently through the installed engine. */
+export async function evaluate(formulas: string[], parsed: ParsedFormula[]): Promise<EvalResult[]> {
+  return Promise.all(
+    parsed.map(async (p, i): Promise<EvalResult> => {
+      const invocation: CellInvocation = { address: `Formula!A${i + 1}` };
+      const args: unknown[] = [...p.args];
+      const fn = FUNCTIONS[p.fn];
+      // Pad to the function's declared arity so the invocation lands in the last parameter.
+      while (args.length < fn.length - 1) args.push(null);
+      if (args.length > fn.length - 1)
+        return { formula: formulas[i], value: null, error: { code: "#VALUE!", message: `SVC.${p.fn} takes at most ${fn.length - 1} arguments` } };
+      try {
+        const grid = await fn(...args, invocation);
+        return { formula: formulas[i], value: toValue(grid), error: null };
+      } catch (e) {
+        const cell = readCellError(e) ?? describeFailure(e);
+        return { formula: formulas[i], value: null, error: { code: cell.code, message: cell.message } };
+      }
+    })
+  );
+}
+
+function lockDir(): string {
+  const base = process.env.XDG_RUNTIME_DIR || os.tmpdir();
+  return path.join(base, `svc-excel-locks-${typeof process.getuid === "function" ? process.getuid() : "user"}`);
+}
+
+/** One lock per connection: processes sharing a base URL and credential never call at once. */
+export function connectionLockName(baseUrl: string, identity: string): string {
+  return "api-" + createHash("sha256").update(`${baseUrl}\n${identity}`).digest("hex").slice(0, 24);
+}
+
+export interface EngineSetup {
+  engine: SvcEngine;
+  client: ApiClient;
+}
+
+export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
+  const client = new ApiClient({ baseUrl, credentials });
+  const engine = createEngine({
+    client,
+    store: cacheDir ? new FileStore(cacheDir) : undefined,
+    lock: new FileLock(lockDir()),
+    lockName: connectionLockName(baseUrl, identity),
+  });
+  setEngine(engine);
+  return { engine, client };
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "number" ? String(Math.round(v * 1e6) / 1e6) : String(v);
+  return s.length > 40 ? s.slice(0, 39) + "…" : s;
+}
+
+export function renderTable(r: EvalResult): string {
+  if (r.error) return `${r.formula}\n  ${r.error.code} ${r.error.message}`;
+  const grid = Array.isArray(r.value) ? (r.value as unknown[][]) : [[r.value]];
+  const widths = grid[0].map((_, c) => Math.max(...grid.map((row) => cellText(row[c]).length)));
+  const lines = grid.map((row) => "  " + row.map((v, c) => (typeof v === "number" ? cellText(v).padStart(widths[c]) : cellText(v).padEnd(widths[c]))).join("  ").trimEnd());
+  return `${r.formula}\n${lines.join("\n")}`;
+}
+
+export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>): Promise<number> {
+  const started = Date.now();
+  let args: EvalArgs;
+  let formulas: string[];
+  let parsed: ParsedFormula[];
+  try {
+    args = parseEvalArgs(argv);
+    formulas = collectFormulas(args);
+    if (formulas.length === 0) throw new UsageError("no formula given (pass formulas or --file PATH)");
+    parsed = parseAll(formulas);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`svc-excel eval: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const creds = args.token
+    ? { source: staticCredentials(args.token), identity: "token:" + createHash("sha256").update(args.token).digest("hex") }
+    : await credentialsFor(args.baseUrl);
+  const { engine } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  const results = await evaluate(formulas, parsed);
+  await engine.flush();
+  const s = engine.stats();
+  const stats = { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, wall_ms: Date.now() - started };
+  if (args.json) {
+    process.stdout.write(JSON.stringify({ results, stats }) + "\n");
+  } else {
+    process.stdout.write(results.map(renderTable).join("\n\n") + "\n\n");
+    process.stdout.write(`calls ${stats.calls}, cache hits ${stats.cache_hits}, coalesced ${stats.coalesced}, retries ${stats.retries}, quota remaining ${stats.quota_remaining ?? "unknown"}, ${stats.wall_ms} ms\n`);
+  }
+  return 0;
+}

