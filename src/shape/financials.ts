@@ -25,7 +25,7 @@ export function metricLabel(m: Record<string, unknown>): string {
   let unit = UNIT_SUFFIX[str(m.unit_kind)];
   if (!unit && /margin|growth|rate$/.test(key)) unit = "ratio";
   if (!unit && /^shares_/.test(key)) unit = "m shares";
-  return unit && !label.includes("(") ? `${label} (${unit})` : label;
+  return unit && !label.toLowerCase().includes(unit.toLowerCase()) ? `${label} (${unit})` : label;
 }
 
 /** Read the answer into a view, keeping only columns whose index is in `columns` (all when undefined). */
