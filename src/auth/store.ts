@@ -1,0 +1,230 @@
+/**
+ * Where the OAuth client keeps what must survive a restart: one client registration per issuer
+ * (registrations are rate-limited, so the client id is kept) and one token record per API base URL.
+ *
+ * Stores are read afresh on every call (no caching): the refresh critical section re-reads the store
+ * inside the cross-runtime lock, and must see what another runtime or process wrote.
+ * Tokens never go into the workbook: the browser store is the runtime's origin storage.
+ */
+
+export type AuthState = "signed_in" | "signed_out" | "reauth_required";
+
+/** The parts of the authorization server metadata the client needs after sign-in. */
+export interface StoredServerMetadata {
+  issuer: string;
+  authorization_endpoint?: string;
+  token_endpoint?: string;
+  registration_endpoint?: string;
+  revocation_endpoint?: string;
+  authorization_response_iss_parameter_supported?: boolean;
+}
+
+export interface ClientRegistration {
+  issuer: string;
+  client_id: string;
+  redirect_uris: string[];
+  /** ms since the epoch. */
+  registered_at: number;
+  /** Server metadata as discovered at registration time (refresh and revocation need no discovery). */
+  server?: StoredServerMetadata;
+}
+
+export interface TokenRecord {
+  state: AuthState;
+  access_token?: string;
+  /** ms since the epoch; absent when the server gave no expires_in. */
+  expires_at?: number;
+  refresh_token?: string;
+  scope?: string;
+  issuer?: string;
+  client_id?: string;
+  /** The resource indicator the tokens were requested for. */
+  resource?: string;
+  /** Why the state is what it is (for the pane), e.g. "The connection was revoked; sign in again". */
+  message?: string;
+  /** ms since the epoch of the last write. */
+  updated_at?: number;
+}
+
+export interface TokenStore {
+  getClient(issuer: string): Promise<ClientRegistration | null>;
+  setClient(reg: ClientRegistration): Promise<void>;
+  clearClient(issuer: string): Promise<void>;
+  getTokens(baseUrl: string): Promise<TokenRecord | null>;
+  setTokens(baseUrl: string, rec: TokenRecord): Promise<void>;
+  clearTokens(baseUrl: string): Promise<void>;
+}
+
+/** Canonical key for an API base URL (no trailing slash). */
+export function normaliseBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, "");
+}
+
+function clone<T>(v: T): T {
+  return v === null || v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+/** In memory: tests, and runtimes where nothing better exists. Share one instance to share state. */
+export class MemoryTokenStore implements TokenStore {
+  readonly clients = new Map<string, ClientRegistration>();
+  readonly tokens = new Map<string, TokenRecord>();
+  /** Every write, in order (tests look at it). */
+  readonly writes: string[] = [];
+  async getClient(issuer: string) {
+    return clone(this.clients.get(issuer) ?? null);
+  }
+  async setClient(reg: ClientRegistration) {
+    this.writes.push(`client:${reg.issuer}`);
+    this.clients.set(reg.issuer, clone(reg));
+  }
+  async clearClient(issuer: string) {
+    this.writes.push(`clear-client:${issuer}`);
+    this.clients.delete(issuer);
+  }
+  async getTokens(baseUrl: string) {
+    return clone(this.tokens.get(normaliseBaseUrl(baseUrl)) ?? null);
+  }
+  async setTokens(baseUrl: string, rec: TokenRecord) {
+    this.writes.push(`tokens:${normaliseBaseUrl(baseUrl)}`);
+    this.tokens.set(normaliseBaseUrl(baseUrl), clone(rec));
+  }
+  async clearTokens(baseUrl: string) {
+    this.writes.push(`clear-tokens:${normaliseBaseUrl(baseUrl)}`);
+    this.tokens.delete(normaliseBaseUrl(baseUrl));
+  }
+}
+
+/** The synchronous Web Storage subset we use (window.localStorage). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/**
+ * localStorage of the add-in's origin (shared by every runtime of that origin). Keys are prefixed
+ * with `prefix` — pass `Office.context.partitionKey ?? ""` (src/office decides; no Office globals here).
+ */
+export class LocalStorageTokenStore implements TokenStore {
+  constructor(private readonly storage: StorageLike, private readonly prefix = "") {}
+
+  private key(kind: "client" | "tokens", id: string): string {
+    return `${this.prefix}svc-auth:${kind}:${id}`;
+  }
+  private read<T>(key: string): T | null {
+    const raw = this.storage.getItem(key);
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  }
+  async getClient(issuer: string) {
+    return this.read<ClientRegistration>(this.key("client", issuer));
+  }
+  async setClient(reg: ClientRegistration) {
+    this.storage.setItem(this.key("client", reg.issuer), JSON.stringify(reg));
+  }
+  async clearClient(issuer: string) {
+    this.storage.removeItem(this.key("client", issuer));
+  }
+  async getTokens(baseUrl: string) {
+    return this.read<TokenRecord>(this.key("tokens", normaliseBaseUrl(baseUrl)));
+  }
+  async setTokens(baseUrl: string, rec: TokenRecord) {
+    this.storage.setItem(this.key("tokens", normaliseBaseUrl(baseUrl)), JSON.stringify(rec));
+  }
+  async clearTokens(baseUrl: string) {
+    this.storage.removeItem(this.key("tokens", normaliseBaseUrl(baseUrl)));
+  }
+  /** The storage key of a base URL's tokens (to match `storage` events from other runtimes). */
+  tokensKey(baseUrl: string): string {
+    return this.key("tokens", normaliseBaseUrl(baseUrl));
+  }
+}
+
+interface FileShape {
+  version: 1;
+  clients: Record<string, ClientRegistration>;
+  tokens: Record<string, TokenRecord>;
+}
+
+/**
+ * One JSON file (mode 0600 in a 0700 directory), rewritten atomically (temp file + rename) so a
+ * concurrent reader sees the old or the new content, never half of it. Node only (loaded lazily).
+ */
+export class FileTokenStore implements TokenStore {
+  constructor(readonly path: string) {}
+
+  private fs(): typeof import("fs") {
+    return require("fs") as typeof import("fs");
+  }
+
+  private load(): FileShape {
+    const fs = this.fs();
+    let raw: string;
+    try {
+      raw = fs.readFileSync(this.path, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, clients: {}, tokens: {} };
+      throw e;
+    }
+    try {
+      const v = JSON.parse(raw) as Partial<FileShape>;
+      return { version: 1, clients: v.clients ?? {}, tokens: v.tokens ?? {} };
+    } catch {
+      return { version: 1, clients: {}, tokens: {} };
+    }
+  }
+
+  private save(data: FileShape): void {
+    const fs = this.fs();
+    const path = require("path") as typeof import("path");
+    const dir = path.dirname(this.path);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (Object.keys(data.clients).length === 0 && Object.keys(data.tokens).length === 0) {
+      fs.rmSync(this.path, { force: true });
+      return;
+    }
+    const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
+    fs.chmodSync(tmp, 0o600);
+    fs.renameSync(tmp, this.path);
+  }
+
+  async getClient(issuer: string) {
+    return this.load().clients[issuer] ?? null;
+  }
+  async setClient(reg: ClientRegistration) {
+    const d = this.load();
+    d.clients[reg.issuer] = reg;
+    this.save(d);
+  }
+  async clearClient(issuer: string) {
+    const d = this.load();
+    delete d.clients[issuer];
+    this.save(d);
+  }
+  async getTokens(baseUrl: string) {
+    return this.load().tokens[normaliseBaseUrl(baseUrl)] ?? null;
+  }
+  async setTokens(baseUrl: string, rec: TokenRecord) {
+    const d = this.load();
+    d.tokens[normaliseBaseUrl(baseUrl)] = rec;
+    this.save(d);
+  }
+  async clearTokens(baseUrl: string) {
+    const d = this.load();
+    delete d.tokens[normaliseBaseUrl(baseUrl)];
+    this.save(d);
+  }
+  /** Delete the whole file (logout when nothing else is left in it). */
+  async removeFile(): Promise<void> {
+    this.fs().rmSync(this.path, { force: true });
+  }
+  /** True when the file holds no tokens for any API. */
+  async hasNoTokens(): Promise<boolean> {
+    return Object.keys(this.load().tokens).length === 0;
+  }
+}
