@@ -66,7 +66,8 @@ module.exports = (env = {}, argv = {}) => {
     resolve: {
       extensions: [".ts", ".js"],
       // Node-only code paths (FileLock, file cache) are loaded lazily and never run in the browser.
-      fallback: { fs: false, path: false, os: false, crypto: false, "proper-lockfile": false },
+      fallback: { fs: false, path: false, os: false, crypto: false },
+      alias: { "proper-lockfile": false },
     },
     module: {
       rules: [

@@ -1,0 +1,116 @@
+"use strict";
+/**
+ * A small static server for dist/ on the loopback interface (http://127.0.0.1 is a secure context:
+ * crypto.subtle, Web Locks and IndexedDB work). Used by the browser tests and by `npm start`.
+ *
+ * Development extras (never part of the production add-in):
+ *  - `mounts`: more folders under a URL prefix (the workbench page and the fake Office host);
+ *  - `connectSrc`: origins added to the pages' CSP connect-src (the sandbox API on its port);
+ *  - `officeJs`: the URL that replaces the office.js CDN script in served pages (the fake host),
+ *    and `devScript`: a script URL inserted before it (sets `__SVC_DEV__` for the bundle).
+ */
+const http = require("http");
+const fs = require("fs");
+const path = require("path");
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".css": "text/css; charset=utf-8",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+};
+const OFFICE_CDN = /https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/office\.js/g;
+
+function safeJoin(root, rel) {
+  const p = path.normalize(path.join(root, rel));
+  return p === root || p.startsWith(root + path.sep) ? p : null;
+}
+
+/**
+ * @param {{root:string, port?:number, host?:string, mounts?:Record<string,string>, connectSrc?:string[],
+ *          officeJs?:string, devScript?:string, routes?:(req:any,res:any)=>boolean|Promise<boolean>}} opts
+ * @returns {Promise<{url:string, port:number, server:import('http').Server, requests:string[], close:()=>Promise<void>}>}
+ */
+function serveStatic(opts) {
+  const root = path.resolve(opts.root);
+  const mounts = Object.entries(opts.mounts || {}).map(([prefix, dir]) => [prefix.replace(/\/+$/, "") + "/", path.resolve(dir)]);
+  const requests = [];
+
+  function transformHtml(text) {
+    let out = text;
+    if (opts.connectSrc && opts.connectSrc.length) out = out.replace(/connect-src 'self'/g, `connect-src 'self' ${opts.connectSrc.join(" ")}`);
+    if (opts.officeJs) {
+      const dev = opts.devScript ? `<script src="${opts.devScript}"></script>` : "";
+      out = out.replace(/<script src="?https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/office\.js"?><\/script>/, `${dev}<script src="${opts.officeJs}"></script>`);
+      out = out.replace(OFFICE_CDN, opts.officeJs);
+    }
+    return out;
+  }
+
+  const server = http.createServer(async (req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    try {
+      if (opts.routes && (await opts.routes(req, res))) return;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        res.writeHead(405, { Allow: "GET, HEAD" });
+        return res.end();
+      }
+      const url = new URL(req.url, "http://127.0.0.1");
+      let pathname = decodeURIComponent(url.pathname);
+      let base = root;
+      let rel = pathname;
+      for (const [prefix, dir] of mounts) {
+        if (pathname.startsWith(prefix) || pathname + "/" === prefix) {
+          base = dir;
+          rel = pathname.slice(prefix.length - 1);
+          break;
+        }
+      }
+      if (rel.endsWith("/")) rel += "index.html";
+      const file = safeJoin(base, rel);
+      if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+        return res.end(`not found: ${pathname}\n`);
+      }
+      const ext = path.extname(file).toLowerCase();
+      let body = fs.readFileSync(file);
+      if (ext === ".html") body = Buffer.from(transformHtml(body.toString("utf8")), "utf8");
+      res.writeHead(200, {
+        "Content-Type": TYPES[ext] || "application/octet-stream",
+        "Content-Length": body.length,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      });
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (e) {
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end(String((e && e.stack) || e));
+    }
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port || 0, opts.host || "127.0.0.1", () => {
+      const port = server.address().port;
+      resolve({
+        url: `http://${opts.host || "127.0.0.1"}:${port}`,
+        port,
+        server,
+        requests,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections && server.closeAllConnections();
+            server.close(() => r());
+          }),
+      });
+    });
+  });
+}
+
+module.exports = { serveStatic };
