@@ -51,6 +51,11 @@ export interface EngineOptions {
    * Default: true when a store is given.
    */
   shareStore?: boolean;
+  /**
+   * After a call is abandoned on timeout the server may still count it as running: wait this long
+   * before the next call so it does not collide with it ("another call is still running").
+   */
+  abandonGraceMs?: number;
 }
 
 /** Chosen from scripts/bench.js: recalculation bursts arrive within a few ms of each other. */
@@ -61,6 +66,7 @@ export const DEFAULT_RETRY_DELAY_MS = 1_000;
 export const DEFAULT_BUSY_BUDGET_MS = 15_000;
 export const DEFAULT_BUSY_BASE_MS = 150;
 export const DEFAULT_LOCK_NAME = "svc-api";
+export const DEFAULT_ABANDON_GRACE_MS = 100;
 
 export interface SvcStats extends EngineStats {
   /** Requests answered from an expired entry because the API could not answer. */
@@ -131,6 +137,8 @@ class EngineImpl implements SvcEngine {
   private readonly random: () => number;
   private readonly timeoutMs: number;
   private readonly shareStore: boolean;
+  private readonly abandonGraceMs: number;
+  private graceUntil = 0;
 
   private readonly mem = new Map<string, CacheRecord>();
   private readonly loaded = new Set<string>();
@@ -163,6 +171,7 @@ class EngineImpl implements SvcEngine {
     this.random = o.random ?? Math.random;
     this.timeoutMs = o.timeoutMs ?? DEFAULT_ENGINE_TIMEOUT_MS;
     this.shareStore = o.shareStore ?? !!o.store;
+    this.abandonGraceMs = o.abandonGraceMs ?? DEFAULT_ABANDON_GRACE_MS;
   }
 
   // ---- public surface ------------------------------------------------------------------------
@@ -631,6 +640,8 @@ class EngineImpl implements SvcEngine {
     for (;;) {
       const blocked = this.blockedError();
       if (blocked) throw blocked;
+      const grace = this.graceUntil - mono();
+      if (grace > 0) await sleep(grace);
       this.counts.calls++;
       this.changed();
       let err: SvcError;
@@ -641,6 +652,7 @@ class EngineImpl implements SvcEngine {
       } catch (e) {
         err = asSvcError(e);
         this.noteQuota(null, err);
+        if (err.kind === "timeout") this.graceUntil = mono() + this.abandonGraceMs;
       }
       if (err.kind === "busy") {
         const step = Math.min(this.busyBaseMs * 2 ** busyAttempt, 2_000) * (0.5 + this.random());

@@ -6,6 +6,7 @@ export * from "./types";
 export { setEngine, currentEngine, hasEngine } from "./current";
 export {
   createEngine,
+  DEFAULT_ABANDON_GRACE_MS,
   DEFAULT_BUSY_BASE_MS,
   DEFAULT_BUSY_BUDGET_MS,
   DEFAULT_ENGINE_TIMEOUT_MS,
