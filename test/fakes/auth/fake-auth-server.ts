@@ -96,6 +96,8 @@ export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => boo
 export interface FakeAuthServer {
   routes: Route;
   validateToken(token: string): boolean;
+  /** The connection id of a valid access token, or null (for the fake API's per-connection quota). */
+  connectionFor(token: string): string | null;
   /** The value of WWW-Authenticate the API should send with a 401 (for a given issuer). */
   challenge(issuer: string): string;
   clients: Map<string, FakeClient>;
@@ -232,6 +234,10 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
     const conn = conns.get(cid)!;
     const exp = conn.accessTokens.get(token);
     return !conn.revoked && exp !== undefined && exp > now();
+  }
+
+  function connectionFor(token: string): string | null {
+    return validateToken(token) ? byAccess.get(token)! : null;
   }
 
   function issueTokens(conn: FakeConnection) {
@@ -559,6 +565,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
   return {
     routes,
     validateToken,
+    connectionFor,
     challenge,
     clients,
     connections: () => [...conns.values()],

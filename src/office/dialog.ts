@@ -1,0 +1,125 @@
+/**
+ * Thin wrapper over the Office dialog API (office-addin-facts 1.6.1), so src/auth never touches
+ * Office globals and tests can hand in a fake.
+ *
+ * Pane side: `officeDialogHost().open(url, options, events)` -> a handle to close the dialog;
+ * rejects with DialogOpenError(code) when displayDialogAsync fails (12004/12005 wrong domain or
+ * http, 12007 another dialog open, 12009 the user ignored the prompt, 12011 pop-ups blocked).
+ * Dialog side: `messageParent(text)` once Office is ready.
+ */
+
+export interface DialogOpenOptions {
+  /** Percent of the screen (Office's units). */
+  height?: number;
+  width?: number;
+  /** Office on the web: show the Allow/Ignore prompt that gets past pop-up blockers (default true). */
+  promptBeforeOpen?: boolean;
+}
+
+export interface DialogEvents {
+  /** A string the dialog sent with messageParent; `origin` where DialogOrigin 1.1 provides it. */
+  onMessage(message: string, origin: string | undefined): void;
+  /** DialogEventReceived: 12002 (page not found), 12003 (http redirect), 12006 (closed by the user), ... */
+  onEvent(code: number): void;
+}
+
+export interface DialogHandle {
+  close(): void;
+}
+
+export interface DialogHost {
+  open(url: string, options: DialogOpenOptions, events: DialogEvents): Promise<DialogHandle>;
+}
+
+export class DialogOpenError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+    this.name = "DialogOpenError";
+  }
+}
+
+/** The subset of the Office global this module uses (so a fake Office can stand in). */
+export interface OfficeLike {
+  context: {
+    ui: {
+      displayDialogAsync(
+        url: string,
+        options: { height?: number; width?: number; promptBeforeOpen?: boolean; displayInIframe?: boolean },
+        callback: (result: { status: string; error?: { code: number; message: string }; value: unknown }) => void
+      ): void;
+      messageParent?(message: string, options?: { targetOrigin: string }): void;
+    };
+    partitionKey?: string;
+  };
+  EventType: { DialogMessageReceived: string; DialogEventReceived: string };
+  AsyncResultStatus?: { Failed: string; Succeeded: string };
+}
+
+interface OfficeDialog {
+  addEventHandler(type: string, handler: (arg: { message?: string; origin?: string; error?: number }) => void): void;
+  close(): void;
+}
+
+function officeGlobal(): OfficeLike {
+  const o = (globalThis as unknown as { Office?: OfficeLike }).Office;
+  if (!o) throw new DialogOpenError(0, "Office is not available");
+  return o;
+}
+
+export function officeDialogHost(office: OfficeLike = officeGlobal()): DialogHost {
+  return {
+    open(url, options, events) {
+      return new Promise<DialogHandle>((resolve, reject) => {
+        office.context.ui.displayDialogAsync(
+          url,
+          {
+            height: options.height ?? 60,
+            width: options.width ?? 30,
+            promptBeforeOpen: options.promptBeforeOpen ?? true,
+            // Never an iframe for sign-in: identity providers refuse to be framed.
+            displayInIframe: false,
+          },
+          (result) => {
+            const failed = office.AsyncResultStatus ? result.status === office.AsyncResultStatus.Failed : result.status === "failed";
+            if (failed || !result.value) {
+              const code = result.error?.code ?? 0;
+              reject(new DialogOpenError(code, result.error?.message ?? `The dialog could not be opened (${code})`));
+              return;
+            }
+            const dialog = result.value as OfficeDialog;
+            dialog.addEventHandler(office.EventType.DialogMessageReceived, (arg) => {
+              events.onMessage(typeof arg.message === "string" ? arg.message : "", arg.origin);
+            });
+            dialog.addEventHandler(office.EventType.DialogEventReceived, (arg) => {
+              events.onEvent(typeof arg.error === "number" ? arg.error : 0);
+            });
+            let closed = false;
+            resolve({
+              close() {
+                if (closed) return;
+                closed = true;
+                try {
+                  dialog.close();
+                } catch {
+                  /* already gone */
+                }
+              },
+            });
+          }
+        );
+      });
+    },
+  };
+}
+
+/** Dialog side: send one string to the task pane. Call after Office.onReady. */
+export function messageParent(message: string, office: OfficeLike = officeGlobal()): void {
+  const send = office.context.ui.messageParent;
+  if (!send) throw new Error("messageParent is not available here");
+  send.call(office.context.ui, message);
+}
+
+/** Prefix for origin-storage keys: Office.context.partitionKey where storage is partitioned, else "". */
+export function storagePartitionKey(office: OfficeLike | undefined = (globalThis as unknown as { Office?: OfficeLike }).Office): string {
+  return office?.context?.partitionKey ?? "";
+}
