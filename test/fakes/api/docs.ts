@@ -1,0 +1,115 @@
+/** Unauthenticated documents: tool catalogue, data dictionary, OpenAPI description (built from src/api/catalogue.ts). */
+import { FINANCIAL_METRICS, ParamSpec, SCREEN_METRICS, STATEMENTS, TOOLS, TOOL_NAMES } from "../../../src/api/catalogue";
+import { metricLabel, unitKind } from "./financials";
+import { SCREEN_UNITS } from "./screen";
+
+function paramSchema(p: ParamSpec): Record<string, unknown> {
+  const s: Record<string, unknown> = { description: p.description };
+  if (p.list) {
+    s.type = "array";
+    s.items = { type: "string", ...(p.minLength !== undefined ? { minLength: p.minLength } : {}), ...(p.pattern ? { pattern: p.pattern.source } : {}) };
+    return s;
+  }
+  if (p.type === "enum") {
+    s.type = "string";
+    s.enum = [...(p.values ?? [])];
+  } else s.type = p.type;
+  if (p.min !== undefined) s.minimum = p.min;
+  if (p.max !== undefined) s.maximum = p.max;
+  if (p.minLength !== undefined) s.minLength = p.minLength;
+  if (p.maxLength !== undefined) s.maxLength = p.maxLength;
+  if (p.pattern && !p.list) s.pattern = p.pattern.source;
+  if (p.default !== undefined) s.default = p.default;
+  return s;
+}
+
+/** JSON Schema of a tool's input. */
+export function inputSchema(tool: (typeof TOOL_NAMES)[number]): Record<string, unknown> {
+  const spec = TOOLS[tool];
+  return {
+    type: "object",
+    properties: Object.fromEntries(spec.params.map((p) => [p.name, paramSchema(p)])),
+    required: spec.params.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  };
+}
+
+/** GET /api/public/v1/tools. Item shape (not shown in the spec): {name, description, input_schema}. */
+export function catalogueBody(): Record<string, unknown> {
+  return { tools: TOOL_NAMES.map((t) => ({ name: t, description: TOOLS[t].description, input_schema: inputSchema(t) })) };
+}
+
+/**
+ * GET /api/public/v1/dictionary. Body shape (not shown in the spec):
+ * {financial_metrics: {income|balance|cash_flow: [{key,label,unit_kind}]}, screen_metrics: [{id, unit}]}.
+ */
+export function dictionaryBody(): Record<string, unknown> {
+  return {
+    financial_metrics: Object.fromEntries(STATEMENTS.map((s) => [s, FINANCIAL_METRICS[s].map((key) => ({ key, label: metricLabel(key), unit_kind: unitKind(key) }))])),
+    screen_metrics: SCREEN_METRICS.map((id) => ({ id, unit: SCREEN_UNITS[id] })),
+  };
+}
+
+/** A small but valid OpenAPI 3.1 document. */
+export function openApiBody(base: string): Record<string, unknown> {
+  const err = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  const paths: Record<string, unknown> = {};
+  for (const t of TOOL_NAMES) {
+    paths[`/api/public/v1/${t}`] = {
+      get: {
+        operationId: t,
+        summary: TOOLS[t].description,
+        security: [{ bearer: [] }],
+        parameters: TOOLS[t].params.map((p) => ({
+          name: p.name,
+          in: "query",
+          required: !!p.required,
+          description: p.description,
+          ...(p.list ? { style: "form", explode: false } : {}),
+          schema: paramSchema(p),
+        })),
+        responses: {
+          "200": {
+            description: "Envelope",
+            headers: { "X-Quota-Remaining": { description: "Calls left today", schema: { type: "integer" } } },
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
+          },
+          "400": err("Invalid parameter"),
+          "401": err("Missing, unknown or revoked credential"),
+          "402": err("No active plan or trial"),
+          "404": err("Unknown ticker, series, tool, or switched-off source"),
+          "422": { description: "Validation Error", content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } } },
+          "429": err("Quota used up or another call running"),
+          "503": err("Temporarily switched off"),
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Company Data API", version: "1" },
+    servers: [{ url: base }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      schemas: {
+        Envelope: {
+          type: "object",
+          required: ["text", "data", "link"],
+          properties: { text: { type: "string" }, data: { type: "object" }, link: { type: "string", format: "uri" } },
+        },
+        Error: { type: "object", required: ["detail"], properties: { detail: { type: "string" } } },
+        ValidationError: {
+          type: "object",
+          required: ["loc", "msg", "type"],
+          properties: {
+            loc: { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } },
+            msg: { type: "string" },
+            type: { type: "string" },
+          },
+        },
+        HTTPValidationError: { type: "object", properties: { detail: { type: "array", items: { $ref: "#/components/schemas/ValidationError" } } } },
+      },
+    },
+  };
+}

@@ -1,0 +1,471 @@
+/**
+ * The 18 tools of the fake API: parsed parameters in, envelope {text, data, link} out.
+ * Shapes follow the spec; where it says "not shown" the choice is documented here:
+ * - search_companies data: {query, companies: [{ticker, name, exchange, country, cik}]}, best match first.
+ * - get_company data: {ticker, name, exchange, country, cik, sic, industry, fiscal_year_end (MM-DD),
+ *   public_float_usd_m, shares_outstanding_m, shares_as_of, business_summary, sec_url}.
+ * - get_insider_feed clusters mode: {since, buys_only, clusters: [...]}.
+ * - get_filing_summary without any existing summary: 404 ("No existing summary ...").
+ * - get_congress_feed with a `member` that matches nobody: 404 ("Unknown member of Congress: ...").
+ * - get_investor ambiguous name: {query, candidates: [...]} only; no match: 404.
+ */
+import { FINANCIAL_METRICS, DEFAULT_METRICS, SCREEN_METRICS, Statement, ToolName, statementOf } from "../../../src/api/catalogue";
+import { AS_OF, addDays, d, daysBetween } from "./calendar";
+import { Company, companies, findCompany, fyEnd, latestFY } from "./companies";
+import { financialsData, latestAnnual } from "./financials";
+import { isSeries, seriesData, snapshotData } from "./economy";
+import { HttpError, Parsed, badRequest, invalid, notFound } from "./params";
+import {
+  HEADLINE_ATTRIBUTION, MEMBERS, QUARTERS_13F, SHORT_ATTRIBUTION, allCongressTrades, allInsiderTrades, congressTradesOf,
+  filedFor, filingsOf, findMember, headlinesOf, holdersOf, insiderTradesOf, leadershipData, managers, peersOf,
+  positions, secIndexUrl, shortInterestOf, summariesOf, summaryData, Manager,
+} from "./records";
+import { reportedData } from "./reported";
+import { SCREEN_AS_OF, SCREEN_UNITS, snapshot } from "./screen";
+import { compactTable, recordTable } from "./text";
+
+export interface ToolContext {
+  base: string;
+  style: "400" | "422";
+  extraFields: boolean;
+}
+
+export interface Envelope {
+  text: string;
+  data: Record<string, unknown>;
+  link: string;
+  [extra: string]: unknown;
+}
+
+type Handler = (p: Parsed, ctx: ToolContext) => Envelope;
+
+function company(p: Parsed): Company {
+  const t = String(p.ticker);
+  const c = findCompany(t);
+  if (!c) throw notFound(`Unknown ticker: ${t.toUpperCase()}`);
+  return c;
+}
+
+const pageOf = (ctx: ToolContext, c: Company, sub = "") => `${ctx.base}/company/${encodeURIComponent(c.ticker)}${sub}`;
+const num = (p: Parsed, k: string, dflt: number) => (p[k] === undefined ? dflt : Number(p[k]));
+const bool = (p: Parsed, k: string, dflt: boolean) => (p[k] === undefined ? dflt : Boolean(p[k]));
+const str = (p: Parsed, k: string) => (p[k] === undefined ? undefined : String(p[k]));
+const strip = <T extends Record<string, unknown>>(r: T, drop: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k)));
+
+const handlers: Record<ToolName, Handler> = {
+  search_companies(p, ctx) {
+    const q = String(p.query).trim();
+    const lq = q.toLowerCase();
+    const score = (c: Company): number => {
+      const t = c.ticker.toLowerCase();
+      const n = c.name.toLowerCase();
+      if (t === lq || t.replace("-", ".") === lq) return 0;
+      if (n === lq) return 1;
+      if (n.startsWith(lq)) return 2;
+      if (t.startsWith(lq)) return 3;
+      if (n.split(/[^a-z0-9]+/).some((w) => w.startsWith(lq))) return 4;
+      if (n.includes(lq)) return 5;
+      return -1;
+    };
+    const hits = companies()
+      .map((c) => ({ c, s: score(c) }))
+      .filter((x) => x.s >= 0)
+      .sort((a, b) => a.s - b.s || a.c.name.localeCompare(b.c.name))
+      .slice(0, num(p, "limit", 10))
+      .map(({ c }) => ({ ticker: c.ticker, name: c.name, exchange: c.exchange, country: c.country, cik: c.cik }));
+    const link = `${ctx.base}/search?q=${encodeURIComponent(q)}`;
+    return { data: { query: q, companies: hits }, link, text: recordTable(`Companies matching "${q}" (best match first)`, hits, ["ticker", "name", "exchange", "country", "cik"], hits.length ? [] : ["No company matches."], link) };
+  },
+
+  get_company(p, ctx) {
+    const c = company(p);
+    const { cur } = latestAnnual(c);
+    const lfy = latestFY(c);
+    const shares = cur.shares_outstanding ?? null;
+    const data = {
+      ticker: c.ticker,
+      name: c.name,
+      exchange: c.exchange,
+      country: c.country,
+      cik: c.cik,
+      sic: c.sic,
+      industry: c.industry,
+      fiscal_year_end: fyEnd(c, lfy).slice(5),
+      public_float_usd_m: c.kind === "sparse" ? null : Math.round((shares ?? 0) * 0.98 * (cur.eps_diluted ?? 1) * 20),
+      shares_outstanding_m: shares === null ? null : Math.round(shares * 100) / 100,
+      shares_as_of: addDays(fyEnd(c, lfy), 25),
+      business_summary: c.business_summary,
+      sec_url: `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${c.cik}`,
+    };
+    const link = pageOf(ctx, c);
+    return { data, link, text: compactTable(`${c.ticker} ${c.name}: profile`, ["field", "value"], Object.entries(data).map(([k, v]) => [k, v]), ["No prices or market data."], link) };
+  },
+
+  get_financials(p, ctx) {
+    const statement = (str(p, "statement") ?? "income") as Statement;
+    const keys = (p.metrics as string[] | undefined) ?? [...DEFAULT_METRICS[statement]];
+    for (const k of keys) {
+      const owner = statementOf(k);
+      if (!owner) throw badRequest(`Unknown metric "${k}" for the ${statement} statement. Valid keys: ${FINANCIAL_METRICS[statement].join(", ")}`);
+      if (owner !== statement) throw badRequest(`Metric "${k}" belongs to the ${owner} statement, not ${statement}. Valid ${statement} keys: ${FINANCIAL_METRICS[statement].join(", ")}`);
+    }
+    const c = company(p);
+    const data = financialsData(c, {
+      statement,
+      metrics: keys,
+      periodType: (str(p, "period_type") ?? "annual") as "annual" | "quarterly",
+      years: num(p, "years", 5),
+      provenance: bool(p, "include_provenance", false),
+    });
+    const link = pageOf(ctx, c, `/financials?statement=${statement}`);
+    const periods = data.periods as string[];
+    const metrics = data.metrics as { key: string; label: string; values: (number | null)[] }[];
+    return {
+      data,
+      link,
+      text: compactTable(
+        `${c.ticker} ${c.name}: ${statement.replace("_", " ")} statement, ${data.period_type}`,
+        ["metric", ...periods],
+        metrics.map((m) => [m.key, ...m.values]),
+        [String(data.units), "Blank = not reported."],
+        link,
+      ),
+    };
+  },
+
+  get_reported_financials(p, ctx) {
+    const c = company(p);
+    const data = reportedData(c, {
+      statement: (str(p, "statement") ?? "income") as Statement,
+      view: (str(p, "view") ?? "as_filed") as "as_filed",
+      fiscal_year: p.fiscal_year === undefined ? undefined : Number(p.fiscal_year),
+      period: (str(p, "period") ?? "FY") as "FY",
+      limit: p.limit === undefined ? undefined : Number(p.limit),
+    });
+    const link = pageOf(ctx, c, `/filings/${data.accession_number}`);
+    const head = `${c.ticker} ${data.form} FY${data.fiscal_year} ${data.period}: ${data.view} (${data.statement})`;
+    let text: string;
+    if (data.view === "as_filed") {
+      const periods = data.periods as { label: string }[];
+      const lines = data.lines as { label: string; values: unknown[] }[];
+      text = compactTable(head, ["line", ...periods.map((x) => x.label)], lines.map((l) => [l.label, ...l.values]), [`Values in millions of ${data.currency} unless per share.`], link);
+    } else if (data.view === "segments") text = recordTable(head, data.segments as Record<string, unknown>[], ["axis", "metric", "member", "value", "prior_year", "change_pct"], [], link);
+    else text = recordTable(head, data.changes as Record<string, unknown>[], ["label", "previous", "current", "change", "change_pct", "kind"], [], link);
+    return { data, link, text };
+  },
+
+  list_filings(p, ctx) {
+    const c = company(p);
+    const form = str(p, "form_type");
+    const filings = filingsOf(c)
+      .filter((f) => form === undefined || f.form === form)
+      .slice(0, num(p, "limit", 20));
+    const link = pageOf(ctx, c, "/filings");
+    return {
+      data: { ticker: c.ticker, cik: c.cik, filings },
+      link,
+      text: recordTable(`${c.ticker} filings${form ? ` (${form})` : ""}, newest first`, filings as unknown as Record<string, unknown>[], ["form", "filing_date", "report_date", "accession_number", "description"], [], link),
+    };
+  },
+
+  get_filing_summary(p, ctx) {
+    const c = company(p);
+    const acc = str(p, "accession_number");
+    const sums = summariesOf(c);
+    let s = sums[0];
+    if (acc !== undefined) {
+      s = sums.find((x) => x.accession_number === acc)!;
+      if (!s) {
+        if (!filingsOf(c).some((f) => f.accession_number === acc)) throw notFound(`Unknown accession number for ${c.ticker}: ${acc}`);
+        throw notFound(`No existing summary for filing ${acc}; summaries are never generated on request`);
+      }
+    }
+    if (!s) throw notFound(`No existing summary for ${c.ticker}; summaries are never generated on request`);
+    const data = summaryData(c, s);
+    const link = pageOf(ctx, c, `/filings/${s.accession_number}`);
+    const rows: unknown[][] = [];
+    for (const sec of (data.sections as { title: string; bullets: { text: string; citations: { quote: string; verified: boolean }[] }[] }[] | null) ?? [])
+      for (const b of sec.bullets) rows.push([sec.title, b.text, b.citations[0]?.quote ?? "", b.citations[0]?.verified ?? ""]);
+    if (!data.sections) rows.push(["Summary", String(data.summary_markdown).replace(/\n+/g, " "), "", ""]);
+    return { data, link, text: compactTable(`${c.ticker} ${s.form} filed ${s.filing_date}: AI summary`, ["section", "finding", "quote", "verified"], rows, [String(data.notice)], link) };
+  },
+
+  get_insider_trades(p, ctx) {
+    const c = company(p);
+    const trades = insiderTradesOf(c)
+      .slice(0, num(p, "limit", 20))
+      .map((t) => strip(t as unknown as Record<string, unknown>, ["ticker", "company", "days_to_file", "plan_10b5_1", "accession"]));
+    const link = pageOf(ctx, c, "/insiders");
+    return { data: { ticker: c.ticker, trades }, link, text: recordTable(`${c.ticker} insider transactions, newest filed first`, trades, ["filed_date", "transaction_date", "owner", "role", "code", "shares", "price", "value_usd", "shares_after"], ["Codes: P buy, S sale, A grant, M option exercise, F tax withholding, G gift."], link) };
+  },
+
+  get_insider_feed(p, ctx) {
+    const days = num(p, "days", 7);
+    const buysOnly = bool(p, "buys_only", true);
+    const minValue = p.min_value_usd === undefined ? undefined : Number(p.min_value_usd);
+    const since = addDays(AS_OF, -days);
+    const limit = num(p, "limit", 25);
+    const window = allInsiderTrades().filter((t) => t.filed_date >= since && (t.code === "P" || t.code === "S"));
+    const link = `${ctx.base}/insiders`;
+    if (bool(p, "clusters", false)) {
+      const by = new Map<string, typeof window>();
+      for (const t of window) by.set(t.ticker, [...(by.get(t.ticker) ?? []), t]);
+      const clusters = [...by.entries()]
+        .map(([ticker, ts]) => {
+          const buys = ts.filter((t) => t.code === "P");
+          const sells = ts.filter((t) => t.code === "S");
+          const buyers = [...new Set(buys.map((t) => t.owner))];
+          const filed = ts.map((t) => t.filed_date).sort();
+          return {
+            ticker,
+            company: ts[0].company,
+            buyers: buyers.length,
+            buys: buys.length,
+            buy_usd: buys.reduce((s, t) => s + (t.value_usd ?? 0), 0),
+            sellers: new Set(sells.map((t) => t.owner)).size,
+            sell_usd: sells.reduce((s, t) => s + (t.value_usd ?? 0), 0),
+            first_filed: filed[0],
+            last_filed: filed[filed.length - 1],
+            buyer_names: buyers.slice(0, 3),
+          };
+        })
+        .filter((x) => x.buyers >= 2 && (minValue === undefined || x.buy_usd >= minValue))
+        .sort((a, b) => b.buyers - a.buyers || b.buy_usd - a.buy_usd)
+        .slice(0, limit);
+      return { data: { since, buys_only: buysOnly, clusters }, link, text: recordTable(`Insider buying clusters since ${since}`, clusters, ["ticker", "company", "buyers", "buys", "buy_usd", "sellers", "sell_usd", "first_filed", "last_filed"], [], link) };
+    }
+    const trades = window
+      .filter((t) => (!buysOnly || t.code === "P") && (minValue === undefined || (t.value_usd ?? 0) >= minValue))
+      .slice(0, limit)
+      .map((t) => strip(t as unknown as Record<string, unknown>, ["acquired_disposed", "accession"]));
+    return { data: { since, buys_only: buysOnly, trades }, link, text: recordTable(`Open-market insider trades filed since ${since}${buysOnly ? " (purchases only)" : ""}`, trades, ["filed_date", "ticker", "owner", "role", "code", "shares", "price", "value_usd"], [], link) };
+  },
+
+  get_congress_trades(p, ctx) {
+    const c = company(p);
+    const trades = congressTradesOf(c)
+      .slice(0, num(p, "limit", 20))
+      .map((t) => strip(t as unknown as Record<string, unknown>, ["bioguide_id", "ticker", "asset_as_filed"]));
+    const link = pageOf(ctx, c, "/congress");
+    return { data: { ticker: c.ticker, trades }, link, text: recordTable(`${c.ticker} trades disclosed by members of Congress`, trades, ["filing_date", "transaction_date", "member", "party", "chamber", "type", "amount_low_usd", "amount_high_usd", "owner"], [], link) };
+  },
+
+  get_congress_feed(p, ctx) {
+    const days = num(p, "days", 30);
+    const since = addDays(AS_OF, -days);
+    const memberQ = str(p, "member");
+    const member = memberQ === undefined ? undefined : findMember(memberQ);
+    if (memberQ !== undefined && !member) throw notFound(`Unknown member of Congress: ${memberQ}`);
+    const party = str(p, "party")?.toLowerCase();
+    const chamber = str(p, "chamber");
+    const type = str(p, "transaction_type");
+    const partyMatch = (x: string) => !party || x.toLowerCase().startsWith(party.slice(0, 3)) || (party.length === 1 && x[0].toLowerCase() === party);
+    const trades = allCongressTrades()
+      .filter((t) => t.filing_date >= since && (!member || t.bioguide_id === member.bioguide_id) && partyMatch(t.party) && (!chamber || t.chamber === chamber) && (!type || t.type === type))
+      .slice(0, num(p, "limit", 25));
+    const data: Record<string, unknown> = { since, trades };
+    if (member) data.member = member;
+    const link = member ? `${ctx.base}/congress/${member.bioguide_id}` : `${ctx.base}/congress`;
+    return { data, link, text: recordTable(`Congressional trades filed since ${since}${member ? ` by ${member.name}` : ""}`, trades as unknown as Record<string, unknown>[], ["filing_date", "member", "party", "chamber", "ticker", "asset_as_filed", "type", "amount_low_usd", "amount_high_usd"], [], link) };
+  },
+
+  get_headlines(p, ctx) {
+    const c = company(p);
+    const headlines = headlinesOf(c).slice(0, num(p, "limit", 10));
+    const link = pageOf(ctx, c, "/news");
+    return {
+      data: { ticker: c.ticker, headlines, attribution: HEADLINE_ATTRIBUTION },
+      link,
+      text: recordTable(`${c.ticker} headlines, newest first`, headlines as unknown as Record<string, unknown>[], ["published", "source", "title", "url"], [`Headlines supplied by ${HEADLINE_ATTRIBUTION.name} (${HEADLINE_ATTRIBUTION.url}); matched by company name, so some may concern something else.`], link),
+    };
+  },
+
+  get_economy(p, ctx) {
+    const id = str(p, "series_id");
+    if (id === undefined) {
+      const data = snapshotData();
+      const link = `${ctx.base}/economy`;
+      const cites = (data.citations as { citation: string }[]).map((x) => x.citation);
+      return { data, link, text: recordTable(`U.S. economic indicators as of ${data.as_of}`, data.indicators as Record<string, unknown>[], ["id", "label", "basis", "latest", "date", "prior", "prior_date", "next_release"], [String(data.notice), ...cites], link) };
+    }
+    if (!isSeries(id)) throw notFound(`Unknown series: ${id}`);
+    const data = seriesData(id, str(p, "range") ?? "5Y");
+    const link = `${ctx.base}/economy/${id}`;
+    const unit = data.unit as { prefix: string; suffix: string };
+    return { data, link, text: recordTable(`${id} ${data.label} (${data.basis}), ${data.range}, ${unit.prefix}…${unit.suffix}`, data.points as Record<string, unknown>[], ["date", "value"], [String(data.notice), ...(data.citation ? [String(data.citation)] : [])], link) };
+  },
+
+  get_leadership(p, ctx) {
+    const c = company(p);
+    const data = leadershipData(c, num(p, "years", 5), ctx.base);
+    const link = pageOf(ctx, c, "/leadership");
+    return {
+      data,
+      link,
+      text: recordTable(`${c.ticker} CEO pay, newest first (CEO: ${(data.ceo as { name: string }).name})`, data.ceo_pay as Record<string, unknown>[], ["fiscal_year_end", "ceo", "total_pay_usd_m", "comp_actually_paid_usd_m", "other_neos_avg_total_pay_usd_m"], ["Founder and control fields are read from filings by an AI model; rows with confidence low may be inaccurate."], link),
+    };
+  },
+
+  get_institutional_holders(p, ctx) {
+    const c = company(p);
+    const h = holdersOf(c);
+    const holders = h.holders.slice(0, num(p, "limit", 20));
+    const link = pageOf(ctx, c, "/holders");
+    return { data: { ticker: c.ticker, lines_total: h.lines_total, holders }, link, text: recordTable(`${c.ticker} largest 13F holders`, holders as unknown as Record<string, unknown>[], ["manager", "report_period", "shares", "value_usd_m", "status", "change_shares"], ["Share positions only (no options)."], link) };
+  },
+
+  get_investor(p, ctx) {
+    const q = String(p.query).trim();
+    const lq = q.toLowerCase();
+    const all = managers();
+    let hits: Manager[];
+    if (/^\d+$/.test(q)) hits = all.filter((m) => m.cik === Number(q));
+    else {
+      const exact = all.filter((m) => m.name.toLowerCase() === lq);
+      hits = exact.length ? exact : all.filter((m) => m.name.toLowerCase().includes(lq) || (m.investor ?? "").toLowerCase().includes(lq));
+    }
+    if (hits.length === 0) throw notFound(`No 13F filer matches: ${q}`);
+    if (hits.length > 1) {
+      const candidates = hits.map((m) => ({ cik: m.cik, name: m.name, investor: m.investor, manager_type: m.manager_type, latest_quarter: QUARTERS_13F[QUARTERS_13F.length - 1] }));
+      const link = `${ctx.base}/investors?q=${encodeURIComponent(q)}`;
+      return { data: { query: q, candidates }, link, text: recordTable(`Several 13F filers match "${q}"; retry with a CIK`, candidates, ["cik", "name", "investor", "manager_type", "latest_quarter"], [], link) };
+    }
+    const m = hits[0];
+    let quarter = QUARTERS_13F[QUARTERS_13F.length - 1];
+    const qp = str(p, "quarter");
+    if (qp !== undefined) {
+      const qm = /^(\d{4})Q([1-4])$/i.exec(qp);
+      const asDate = qm ? `${qm[1]}-${["03-31", "06-30", "09-30", "12-31"][Number(qm[2]) - 1]}` : qp;
+      if (!/-(03-31|06-30|09-30|12-31)$/.test(asDate)) throw invalid(ctx.style, "quarter", `quarter must be a quarter end (YYYY-03-31, -06-30, -09-30, -12-31) or YYYYQn; got "${qp}"`, qp);
+      if (!QUARTERS_13F.includes(asDate)) throw notFound(`No 13F from ${m.name} for quarter ${asDate}`);
+      quarter = asDate;
+    }
+    const view = str(p, "view") ?? "holdings";
+    const limit = num(p, "limit", 25);
+    const pos = positions(m, quarter);
+    const total = pos.reduce((s, x) => s + x.value_usd_m, 0);
+    const acc = `${String(m.cik).padStart(10, "0")}-${filedFor(quarter, m.cik).slice(2, 4)}-${String(100 + QUARTERS_13F.indexOf(quarter)).padStart(6, "0")}`;
+    const base = {
+      cik: m.cik,
+      name: m.name,
+      investor: m.investor,
+      manager_type: m.manager_type,
+      quarter,
+      filed_date: filedFor(quarter, m.cik),
+      accession_numbers: [acc],
+      source_url: secIndexUrl(m.cik, acc),
+      view,
+    };
+    const link = `${ctx.base}/investors/${m.cik}`;
+    if (view === "holdings") {
+      const holdings = pos.slice(0, limit).map((x) => ({ ...x, pct_of_portfolio: Math.round((x.value_usd_m / total) * 10000) / 100 }));
+      const data = { ...base, positions: pos.length, portfolio_value_usd_m: Math.round(total * 10) / 10, portfolio_value_basis: "sum_of_lines", holdings };
+      return { data, link, text: recordTable(`${m.name} 13F holdings at ${quarter}, largest first`, holdings as unknown as Record<string, unknown>[], ["ticker", "issuer", "class", "put_call", "shares", "value_usd_m", "pct_of_portfolio"], [], link) };
+    }
+    const qi = QUARTERS_13F.indexOf(quarter);
+    const priorQ = qi > 0 ? QUARTERS_13F[qi - 1] : addDays(quarter, -91);
+    const before = qi > 0 ? positions(m, priorQ) : [];
+    const keyOf = (x: { cusip: string; put_call: string | null }) => `${x.cusip}:${x.put_call ?? ""}`;
+    const prevMap = new Map(before.map((x) => [keyOf(x), x]));
+    const curMap = new Map(pos.map((x) => [keyOf(x), x]));
+    const changes: Record<string, unknown>[] = [];
+    for (const x of pos) {
+      const b = prevMap.get(keyOf(x));
+      const status = !b ? "new" : x.shares > b.shares ? "added" : x.shares < b.shares ? "reduced" : "unchanged";
+      if (status === "unchanged") continue;
+      changes.push({ ticker: x.ticker, issuer: x.issuer, class: x.class, put_call: x.put_call, status, shares: x.shares, prior_shares: b?.shares ?? 0, change_shares: x.shares - (b?.shares ?? 0), value_usd_m: x.value_usd_m, prior_value_usd_m: b?.value_usd_m ?? 0, cusip: x.cusip });
+    }
+    for (const b of before)
+      if (!curMap.has(keyOf(b))) changes.push({ ticker: b.ticker, issuer: b.issuer, class: b.class, put_call: b.put_call, status: "sold_out", shares: 0, prior_shares: b.shares, change_shares: -b.shares, value_usd_m: 0, prior_value_usd_m: b.value_usd_m, cusip: b.cusip });
+    changes.sort((a, b) => Math.max(Number(b.value_usd_m), Number(b.prior_value_usd_m)) - Math.max(Number(a.value_usd_m), Number(a.prior_value_usd_m)));
+    const counts = { new: 0, added: 0, reduced: 0, sold_out: 0 } as Record<string, number>;
+    for (const ch of changes) counts[String(ch.status)]++;
+    const data = { ...base, prior_quarter: priorQ, counts, counts_cover: "all", changes: changes.slice(0, limit) };
+    return { data, link, text: recordTable(`${m.name} 13F changes ${priorQ} → ${quarter}`, changes.slice(0, limit), ["ticker", "issuer", "status", "shares", "prior_shares", "change_shares", "value_usd_m"], [], link) };
+  },
+
+  get_short_interest(p, ctx) {
+    const c = company(p);
+    const rows = shortInterestOf(c).slice(0, num(p, "periods", 12));
+    const link = pageOf(ctx, c, "/short-interest");
+    return {
+      data: { ticker: c.ticker, short_interest: rows, attribution: SHORT_ATTRIBUTION },
+      link,
+      text: recordTable(`${c.ticker} short interest, newest settlement first`, rows, ["settlement_date", "short_shares", "prior_short_shares", "change_pct", "avg_daily_volume", "days_to_cover"], [SHORT_ATTRIBUTION.notice], link),
+    };
+  },
+
+  get_peers(p, ctx) {
+    const c = company(p);
+    const peers = peersOf(c).map((o) => ({ ticker: o.ticker, name: o.name, exchange: o.exchange, cik: o.cik, url: `${ctx.base}/company/${encodeURIComponent(o.ticker)}` }));
+    const link = pageOf(ctx, c, "/peers");
+    const data = {
+      ticker: c.ticker,
+      peers,
+      unlisted_competitors: c.unlistedCompetitors ?? [],
+      rationale: peers.length ? `Companies competing with ${c.name} in ${c.industry.toLowerCase()}, chosen by business first and size second.` : "No comparable listed companies were found.",
+      researched_at: "2026-08-14T09:30:00Z",
+    };
+    return { data, link, text: recordTable(`${c.ticker} peers, most comparable first`, peers, ["ticker", "name", "exchange", "cik"], data.unlisted_competitors.length ? [`Unlisted competitors: ${data.unlisted_competitors.join("; ")}`] : [], link) };
+  },
+
+  screen_companies(p, ctx) {
+    const filters = (p.filters as string[]).map((f) => {
+      const [metric, lo, hi] = f.split(":");
+      if (!SCREEN_METRICS.includes(metric)) throw badRequest(`Unknown screen metric "${metric}" in filters. Valid metrics: ${SCREEN_METRICS.join(", ")}`);
+      const min = lo === "" ? null : Number(lo);
+      const max = hi === "" ? null : Number(hi);
+      if (min !== null && max !== null && min > max) throw badRequest(`filters: "${f}" has min greater than max`);
+      return { metric, min, max };
+    });
+    const sortBy = str(p, "sort_by") ?? filters[0].metric;
+    const desc = bool(p, "descending", true);
+    const wanted = [...new Set([...filters.map((f) => f.metric), sortBy])];
+    let excluded = 0;
+    const rows = snapshot().filter((r) => {
+      const inRange = filters.every((f) => {
+        const v = r.metrics[f.metric];
+        return v === null || ((f.min === null || v >= f.min) && (f.max === null || v <= f.max));
+      });
+      if (!inRange) return false;
+      if (wanted.some((m) => r.metrics[m] === null)) {
+        excluded++;
+        return false;
+      }
+      return true;
+    });
+    rows.sort((a, b) => ((a.metrics[sortBy] as number) - (b.metrics[sortBy] as number)) * (desc ? -1 : 1) || a.c.ticker.localeCompare(b.c.ticker));
+    const list = rows.slice(0, num(p, "limit", 25)).map((r) => ({ ticker: r.c.ticker, name: r.c.name, exchange: r.c.exchange, cik: r.c.cik, metrics: Object.fromEntries(wanted.map((m) => [m, r.metrics[m]])), notes: r.notes }));
+    const data = { as_of: SCREEN_AS_OF, filters, sort_by: sortBy, descending: desc, units: Object.fromEntries(wanted.map((m) => [m, SCREEN_UNITS[m]])), companies: list, excluded_not_sec_derived: excluded };
+    const link = `${ctx.base}/screener?${new URLSearchParams({ filters: filters.map((f) => `${f.metric}:${f.min ?? ""}:${f.max ?? ""}`).join(","), sort_by: sortBy })}`;
+    return { data, link, text: compactTable(`Screen as of ${SCREEN_AS_OF}: ${list.length} companies, sorted by ${sortBy} ${desc ? "descending" : "ascending"}`, ["ticker", "name", ...wanted], list.map((x) => [x.ticker, x.name, ...wanted.map((m) => x.metrics[m])]), [`${excluded} matching listings excluded: a requested figure is not derived from filings for them.`], link) };
+  },
+};
+
+/** Add unknown fields a tolerant client must ignore: envelope `meta`, `data.x_debug`, `x_new_field` on records. */
+function addExtraFields(env: Envelope): Envelope {
+  const data: Record<string, unknown> = { ...env.data, x_debug: { served_by: "fake-api", build: "sandbox" } };
+  for (const [k, v] of Object.entries(data)) {
+    if (Array.isArray(v)) data[k] = v.map((x) => (x && typeof x === "object" && !Array.isArray(x) ? { ...x, x_new_field: "ignore me" } : x));
+  }
+  return { ...env, data, meta: { request_id: "req_sandbox", api_version: "1.9.9" } };
+}
+
+export function runTool(tool: ToolName, params: Parsed, ctx: ToolContext): Envelope {
+  const env = handlers[tool](params, ctx);
+  const out: Envelope = { text: env.text, data: env.data, link: env.link };
+  return ctx.extraFields ? addExtraFields(out) : out;
+}
+
+/** Tiny HTML pages behind the envelopes' links, so the sandbox's "More:" links open something. */
+export function sandboxPage(path: string, base: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const m = /^\/company\/([^/]+)/.exec(path);
+  const c = m ? findCompany(decodeURIComponent(m[1])) : undefined;
+  const body = c
+    ? `<h1>${esc(c.name)} (${esc(c.ticker)})</h1><p>${esc(c.industry)} · ${esc(c.exchange)} · CIK ${c.cik}</p><p>${esc(c.business_summary)}</p>`
+    : `<h1>SVC sandbox</h1><p>Local sample of the Company Data API at ${esc(base)}/api/public/v1/&lt;tool&gt;. Sample tickers: ${companies().map((x) => esc(x.ticker)).join(", ")}.</p>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>SVC sandbox</title></head><body>${body}<p><small>Sandbox page for ${esc(path)} — sample data as of ${AS_OF}.</small></p></body></html>`;
+}
+
+export { HttpError, MEMBERS, d, daysBetween };
