@@ -1,0 +1,40 @@
+/**
+ * `node build/test/fakes/api/serve.js [--port N] [--host H] [--latency MS] [--422] [--extra-fields]`:
+ * runs the fake Company Data API as a local sandbox and prints its URL and the sandbox API key.
+ */
+import { SANDBOX_API_KEY, startFakeApi } from "./server";
+import { sampleTickers } from "./companies";
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+export async function main(): Promise<void> {
+  const port = Number(arg("--port") ?? 8787);
+  const api = await startFakeApi({
+    port,
+    host: arg("--host") ?? "127.0.0.1",
+    latencyMs: Number(arg("--latency") ?? 0),
+    validationStyle: process.argv.includes("--422") ? "422" : "400",
+    extraFields: process.argv.includes("--extra-fields"),
+  });
+  process.stdout.write(
+    `Company Data API sandbox: ${api.url}\n` +
+      `API key: ${SANDBOX_API_KEY}\n` +
+      `Try: curl -H "Authorization: Bearer ${SANDBOX_API_KEY}" "${api.url}/api/public/v1/get_financials?ticker=AAPL"\n` +
+      `Sample tickers: ${sampleTickers().join(", ")}\n`,
+  );
+  const stop = () => {
+    api.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    process.stderr.write(`${(e as Error)?.stack ?? e}\n`);
+    process.exit(1);
+  });
+}
