@@ -1,0 +1,75 @@
+/**
+ * External links (design.md rule 6; office-addin-facts 1.6.4). Every URL the pane opens comes from
+ * outside (API answers: check-the-figures links, source_url, url), so only absolute http: and https:
+ * URLs are ever opened; anything else (javascript:, data:, file:, relative text) is refused.
+ *
+ * Office.context.ui.openBrowserWindow (OpenBrowserWindowApi 1.1: desktop and Mac, not the web) opens
+ * the user's default browser; elsewhere (Office on the web, the workbench) window.open with noopener.
+ */
+
+/** The URL in canonical form when it is an absolute http(s) URL, else null. */
+export function safeExternalUrl(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const text = raw.trim();
+  // Control characters and whitespace inside a URL are a smuggling trick; refuse them outright.
+  if (text === "" || /[\u0000-\u001f\u007f\s]/.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (!url.hostname) return null;
+  return url.href;
+}
+
+interface OfficeLike {
+  context?: {
+    requirements?: { isSetSupported?: (name: string, version?: string) => boolean };
+    ui?: { openBrowserWindow?: (url: string) => void };
+  };
+}
+
+interface WindowLike {
+  open?: (url: string, target?: string, features?: string) => unknown;
+}
+
+function canOpenBrowserWindow(office: OfficeLike | undefined): boolean {
+  try {
+    return (
+      !!office?.context?.requirements?.isSetSupported?.("OpenBrowserWindowApi", "1.1") &&
+      typeof office.context.ui?.openBrowserWindow === "function"
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Open an external link. Returns false (and opens nothing) when the URL is not http(s) or nothing
+ * could open it. Never throws.
+ */
+export function openExternalLink(
+  raw: unknown,
+  env: { office?: OfficeLike; window?: WindowLike } = {
+    office: (globalThis as unknown as { Office?: OfficeLike }).Office,
+    window: globalThis as unknown as WindowLike,
+  }
+): boolean {
+  const url = safeExternalUrl(raw);
+  if (!url) return false;
+  try {
+    if (canOpenBrowserWindow(env.office)) {
+      env.office!.context!.ui!.openBrowserWindow!(url);
+      return true;
+    }
+    if (typeof env.window?.open === "function") {
+      env.window.open(url, "_blank", "noopener");
+      return true;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}

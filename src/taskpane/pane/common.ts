@@ -1,0 +1,186 @@
+/**
+ * Pieces the sections share: running an action so it always settles visibly, links that open only
+ * http(s) URLs, the formula box (copy / insert), and an API answer rendered as a table with its
+ * notices and check-the-figures link.
+ */
+import { ToolName } from "../../api/catalogue";
+import type { EngineAnswer } from "../../engine";
+import { Cell, Grid, noticesOf, shapeAnswer } from "../../shape";
+import { safeExternalUrl } from "../../office/links";
+import { StatusLine, append, button, el } from "./dom";
+import { failureText, withTimeout } from "./failure";
+import { PaneContext } from "./types";
+
+/**
+ * Run one pane action: show `busy`, then the outcome — `done(result)` or the failure's text. Never
+ * rejects; the buttons given are disabled while it runs.
+ */
+export async function act<T>(
+  ctx: PaneContext,
+  status: StatusLine,
+  what: { busy: string; label: string },
+  work: () => Promise<T> | T,
+  done: (result: T) => string | null,
+  disable: readonly HTMLButtonElement[] = []
+): Promise<void> {
+  for (const b of disable) b.disabled = true;
+  status.show("busy", what.busy);
+  try {
+    const r = await withTimeout(what.label, ctx.actionTimeoutMs, work);
+    const text = done(r);
+    if (text === null) status.hide();
+    else status.show("ok", text);
+  } catch (e) {
+    status.show("error", failureText(e));
+  } finally {
+    for (const b of disable) b.disabled = false;
+  }
+}
+
+/** A link to an external page: an anchor only for http(s) URLs (opened through ctx.open), else plain text. */
+export function externalLink(ctx: PaneContext, text: string, url: unknown): HTMLElement {
+  const safe = safeExternalUrl(url);
+  if (!safe) return el("span", { className: "svc-link-refused", text });
+  const a = el("a", { className: "svc-link", text, attrs: { href: safe, target: "_blank", rel: "noopener noreferrer" } });
+  a.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    ctx.open(safe);
+  });
+  return a;
+}
+
+const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+
+/** A grid cell as display text: missing stays blank (never 0). */
+export function cellText(c: Cell): string {
+  if (c === null || c === undefined) return "";
+  if (typeof c === "boolean") return c ? "TRUE" : "FALSE";
+  if (typeof c === "number") return Number.isFinite(c) ? numberFormat.format(c) : "";
+  return c;
+}
+
+function isUrlColumn(header: Cell): boolean {
+  return typeof header === "string" && /(^|_)url$/i.test(header);
+}
+
+/** A grid as an HTML table: the first row is the header; cells of *url columns become links. */
+export function gridTable(ctx: PaneContext, grid: Grid): HTMLTableElement {
+  const table = el("table", "svc-table");
+  if (grid.length === 0) return table;
+  const [head, ...rows] = grid;
+  const thead = el("thead");
+  const hr = el("tr");
+  for (const h of head) append(hr, [el("th", { text: cellText(h), attrs: { scope: "col" } })]);
+  append(thead, [hr]);
+  const tbody = el("tbody");
+  for (const row of rows) {
+    const tr = el("tr");
+    row.forEach((c, i) => {
+      const td = el("td");
+      const text = cellText(c);
+      if (isUrlColumn(head[i]) && text !== "") td.appendChild(externalLink(ctx, text, text));
+      else td.textContent = text;
+      if (typeof c === "number") td.className = "svc-num";
+      tr.appendChild(td);
+    });
+    tbody.appendChild(tr);
+  }
+  append(table, [thead, tbody]);
+  return table;
+}
+
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? "an unknown time" : d.toLocaleString();
+}
+
+/** A tool answer: meta line (stale mark, link), the table, then the required notices under it. */
+export function answerView(ctx: PaneContext, tool: ToolName, answer: EngineAnswer): HTMLElement {
+  const data = answer.data && typeof answer.data === "object" ? answer.data : {};
+  const notices = noticesOf(tool, data);
+  let grid = shapeAnswer(tool, data, { headers: 1, dates: "text", extra: {} });
+  // The grid ends with one `Notice:` row per notice; the pane shows them under the table instead.
+  let tail = notices.filter((n) => n.trim() !== "").length;
+  while (tail > 0 && grid.length > 1 && grid[grid.length - 1][0] === "Notice:") {
+    grid = grid.slice(0, -1);
+    tail--;
+  }
+  const box = el("div", "svc-answer");
+  const meta = el("div", "svc-answer-meta");
+  const rows = Math.max(0, grid.length - 1);
+  append(meta, [el("span", { className: "svc-count", text: `${rows} row${rows === 1 ? "" : "s"}` })]);
+  if (answer.stale) append(meta, [" ", el("span", { className: "svc-stale", text: `cached, from ${formatTime(answer.fetchedAt)}` })]);
+  if (answer.link) append(meta, [" ", externalLink(ctx, "Check the figures", answer.link)]);
+  append(box, [meta, el("div", "svc-table-wrap", [gridTable(ctx, grid)])]);
+  if (notices.length) {
+    const list = el("ul", "svc-notices");
+    for (const n of notices) list.appendChild(el("li", { className: "svc-notice", text: n }));
+    box.appendChild(list);
+  }
+  return box;
+}
+
+/** Copy text: the given copier, navigator.clipboard, or select-and-copy in a hidden textarea. */
+export async function copyText(ctx: PaneContext, text: string): Promise<void> {
+  if (ctx.copyText) return ctx.copyText(text);
+  const nav = (globalThis as { navigator?: Navigator }).navigator;
+  try {
+    if (nav?.clipboard?.writeText) {
+      await nav.clipboard.writeText(text);
+      return;
+    }
+  } catch {
+    /* blocked (permissions policy in an iframe): fall back below */
+  }
+  const ta = el("textarea", { className: "svc-offscreen", attrs: { readonly: "", "aria-hidden": "true" } });
+  ta.value = text;
+  document.body.appendChild(ta);
+  try {
+    ta.select();
+    const ok = typeof document.execCommand === "function" && document.execCommand("copy");
+    if (!ok) throw new Error("copying is blocked here; select the formula and press Ctrl+C");
+  } finally {
+    ta.remove();
+  }
+}
+
+/** The formula box: the formula text (selectable), Copy, and Insert into the selected cell. */
+export function formulaBox(ctx: PaneContext): { node: HTMLElement; set(formula: string | null): void } {
+  const node = el("div", "svc-formula");
+  const text = el("input", { className: "svc-formula-text", attrs: { type: "text", readonly: "", "aria-label": "Formula" } });
+  const status = new StatusLine();
+  let current: string | null = null;
+  const copy = button("Copy", () => {
+    if (!current) return;
+    const f = current;
+    void act(ctx, status, { busy: "Copying…", label: "Copying" }, () => copyText(ctx, f), () => "Copied to the clipboard", [copy]);
+  });
+  const buttons = el("div", "svc-buttons", [copy]);
+  let insert: HTMLButtonElement | null = null;
+  if (ctx.insertFormula) {
+    const write = ctx.insertFormula;
+    insert = button("Insert into selected cell", () => {
+      if (!current) return;
+      const f = current;
+      void act(
+        ctx,
+        status,
+        { busy: "Inserting…", label: "Inserting the formula" },
+        () => write(f),
+        (addr) => (typeof addr === "string" && addr ? `Inserted into ${addr}` : "Inserted into the selected cell"),
+        [insert!]
+      );
+    });
+    buttons.appendChild(insert);
+  }
+  append(node, [text, buttons, status.node]);
+  const set = (formula: string | null): void => {
+    current = formula;
+    text.value = formula ?? "";
+    copy.disabled = !formula;
+    if (insert) insert.disabled = !formula;
+  };
+  set(null);
+  text.addEventListener("focus", () => text.select());
+  return { node, set };
+}
