@@ -46,7 +46,8 @@ module.exports = (env = {}, argv = {}) => {
     version: require("./package.json").version,
   };
 
-  return {
+  const addin = {
+    name: "addin",
     mode,
     context: ROOT,
     devtool: mode === "production" ? "source-map" : "eval-cheap-module-source-map",
@@ -123,4 +124,29 @@ module.exports = (env = {}, argv = {}) => {
       }),
     ],
   };
+
+  // The workbench (development only, never in dist/ or the manifest): build/workbench/.
+  const workbench = {
+    name: "workbench",
+    mode,
+    context: ROOT,
+    devtool: "source-map",
+    target: ["web", "es2022"],
+    entry: { workbench: path.join(ROOT, "src/workbench/workbench.ts") },
+    output: { path: path.resolve(ROOT, process.env.SVC_WORKBENCH_DIR || "build/workbench"), filename: "[name].js", publicPath: "auto", clean: true },
+    resolve: { extensions: [".ts", ".js"] },
+    module: { rules: addin.module.rules },
+    performance: { hints: false },
+    plugins: [
+      new HtmlWebpackPlugin({ filename: "index.html", template: path.join(ROOT, "src/workbench/index.html"), chunks: ["workbench"], scriptLoading: "defer", inject: "body" }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "src/workbench/workbench.css", to: "workbench.css" },
+          { from: "test/fakes/office/fake-office.js", to: "fake-office.js" },
+        ],
+      }),
+    ],
+  };
+
+  return process.env.SVC_SKIP_WORKBENCH === "1" ? addin : [addin, workbench];
 };

@@ -527,13 +527,35 @@ export class OAuthClient implements CredentialSource {
     };
     if (typeof tr.expires_in === "number") rec.expires_at = this.now() + tr.expires_in * 1000;
     if (!rec.refresh_token) delete rec.refresh_token;
-    await this.lock.run(this.tokenLock, () => this.store.setTokens(this.baseUrl, rec));
+    const previous = await this.lock.run(this.tokenLock, async () => {
+      const prev = await this.store.getTokens(this.baseUrl);
+      await this.store.setTokens(this.baseUrl, rec);
+      return prev;
+    });
+    // Signing in again replaces a connection: revoke the one replaced (best effort) so none is orphaned.
+    if (previous?.state === "signed_in" && previous.refresh_token && previous.client_id && previous.refresh_token !== rec.refresh_token) {
+      await this.revoke(previous).catch(() => undefined);
+    }
     const s = await this.status();
     void this.notifyStatus();
     return s;
   }
 
   // ---------------------------------------------------------------- sign-out
+
+  /** RFC 7009 revocation of a record's refresh token (or its access token when it has none). */
+  private async revoke(rec: TokenRecord): Promise<void> {
+    const token = rec.refresh_token ?? rec.access_token;
+    if (!token || !rec.client_id) return;
+    const server = await this.serverFor(rec.issuer);
+    if (!server.revocation_endpoint) throw new Error("the server offers no revocation endpoint");
+    this.stats.revocationsSent++;
+    const res = await oauth.revocationRequest(server as oauth.AuthorizationServer, { client_id: rec.client_id }, oauth.None(), token, {
+      additionalParameters: { token_type_hint: rec.refresh_token ? "refresh_token" : "access_token" },
+      ...this.ro(server.revocation_endpoint),
+    });
+    await oauth.processRevocationResponse(res);
+  }
 
   /** Revoke the refresh token (RFC 7009; the whole connection goes with it) and clear the store. */
   async signOut(): Promise<{ revoked: boolean; error?: string }> {
@@ -544,17 +566,7 @@ export class OAuthClient implements CredentialSource {
       const token = cur?.refresh_token ?? (cur?.state === "signed_in" ? cur.access_token : undefined);
       if (cur && token && cur.client_id) {
         try {
-          const server = await this.serverFor(cur.issuer);
-          if (!server.revocation_endpoint) throw new Error("the server offers no revocation endpoint");
-          this.stats.revocationsSent++;
-          const res = await oauth.revocationRequest(
-            server as oauth.AuthorizationServer,
-            { client_id: cur.client_id },
-            oauth.None(),
-            token,
-            { additionalParameters: { token_type_hint: cur.refresh_token ? "refresh_token" : "access_token" }, ...this.ro(server.revocation_endpoint) }
-          );
-          await oauth.processRevocationResponse(res);
+          await this.revoke(cur);
           revoked = true;
         } catch (e) {
           error = e instanceof oauth.ResponseBodyError ? e.error : (e as Error).message;

@@ -9,7 +9,9 @@
  * sandbox API key through `__SVC_DEV__` (src/host/config.ts); a production page never does.
  */
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
-import { OAuthClient } from "../auth/oauth-client";
+import { AuthStatus, OAuthClient } from "../auth/oauth-client";
+import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
+import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
 import { createEngine, IndexedDbStore, setEngine, SvcEngine } from "../engine";
 import { browserLock, CrossLock } from "../platform/locks";
@@ -22,8 +24,10 @@ export interface Host {
   /** The OAuth client, or null when a development API key is in use. */
   auth: OAuthClient | null;
   lock: CrossLock;
-  /** Where the sign-in dialog's callback page lives (same origin as this page). */
-  redirectUri: string;
+  /** The add-in's origin as this page sees it (the dialog must open on it). */
+  addinOrigin: string;
+  /** Sign in through the Office dialog (the pane's button calls this). */
+  signIn(onState?: (s: PaneSignInState) => void): Promise<AuthStatus>;
 }
 
 const KEY = "__svcHost";
@@ -38,17 +42,17 @@ function localStorageOrNull(): StorageLike | null {
 }
 
 function partitionKey(): string {
-  const office = (globalThis as { Office?: { context?: { partitionKey?: string } } }).Office;
   try {
-    return office?.context?.partitionKey ?? "";
+    return storagePartitionKey();
   } catch {
     return "";
   }
 }
 
-function pageUrl(path: string): string {
-  const base = (globalThis as { document?: { baseURI?: string } }).document?.baseURI ?? "https://localhost:3000/";
-  return new URL(path, base).toString();
+/** The page's own origin (in Excel: the add-in's origin, where the dialog pages are). */
+function pageOrigin(fallback: string): string {
+  const loc = (globalThis as { location?: { origin?: string; protocol?: string } }).location;
+  return loc?.origin && /^https?:$/.test(loc.protocol ?? "") ? loc.origin : new URL(fallback).origin;
 }
 
 function build(): Host {
@@ -73,7 +77,19 @@ function build(): Host {
     lockName: `svc-api:${config.baseUrl}`,
   });
   setEngine(engine);
-  return { config, engine, client, auth, lock, redirectUri: pageUrl("auth/callback.html") };
+  const addinOrigin = pageOrigin(config.addinUrl);
+  return {
+    config,
+    engine,
+    client,
+    auth,
+    lock,
+    addinOrigin,
+    async signIn(onState) {
+      if (!auth) throw new Error("This development page uses a sandbox API key; open it without one to sign in");
+      return signInWithDialog({ client: auth, dialog: officeDialogHost(), addinUrl: addinOrigin, onState });
+    },
+  };
 }
 
 /** The host of this runtime, built on first use. */

@@ -88,6 +88,11 @@ export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServ
   async function newContext(): Promise<BrowserContext> {
     const context = await browser.newContext();
     contexts.push(context);
+    // Every page of the context (dialog popups too) talks to this sandbox; openWorkbook adds per-page settings.
+    await context.addInitScript((c) => {
+      const w = window as unknown as { __SVC_DEV__?: Record<string, unknown> };
+      w.__SVC_DEV__ = { ...c, ...(w.__SVC_DEV__ ?? {}) };
+    }, { baseUrl: api.url, appUrl: api.url });
     await context.route("**/*", async (route) => {
       const url = route.request().url();
       if (url.startsWith("https://appsforoffice.microsoft.com/")) {

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the add-in on a fresh machine with no account.
+ *
+ *  1. builds what is missing or stale: the sandbox (fake API + fake sign-in server, `tsc -p
+ *     tsconfig.cli.json` -> build/) and the add-in + workbench (webpack -> dist/, build/workbench/);
+ *  2. starts the sandbox API on http://127.0.0.1:8787 (SVC_SANDBOX_PORT): sample companies, a
+ *     consent page that needs no password, API key `svc_live_Sandbox…`;
+ *  3. starts the development server on http://127.0.0.1:3000 (PORT): dist/ with the fake Office host
+ *     in place of office.js, and the workbench at /workbench/;
+ *  4. where Excel is installed (Windows, macOS) and SVC_SIDELOAD is not 0: serves dist/ unmodified
+ *     over https://localhost:3000 with office-addin-dev-certs (the workbench moves to port 3001) and
+ *     sideloads dist/manifest.xml with office-addin-debugging (both through npx).
+ *
+ * Options: --no-build (use what is there), --no-sideload, --port N, --sandbox-port N.
+ */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { spawnSync, spawn } = require("child_process");
+
+const ROOT = path.join(__dirname, "..");
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : dflt;
+};
+
+const SANDBOX_PORT = Number(opt("--sandbox-port", process.env.SVC_SANDBOX_PORT || 8787));
+const EXCEL_HOST = process.platform === "win32" || process.platform === "darwin";
+const SIDELOAD = EXCEL_HOST && !flag("--no-sideload") && process.env.SVC_SIDELOAD !== "0" && !process.env.CI;
+const ADDIN_PORT = Number(opt("--port", process.env.PORT || 3000));
+const WORKBENCH_PORT = SIDELOAD ? ADDIN_PORT + 1 : ADDIN_PORT;
+const t0 = Date.now();
+
+function log(msg) {
+  process.stdout.write(`[svc] ${msg}\n`);
+}
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), 0);
+}
+
+function buildSandbox() {
+  const out = path.join(ROOT, "build", "test", "fakes", "api", "server.js");
+  const inputs = ["test/fakes", "src/api", "tsconfig.cli.json"].map((p) => newest(path.join(ROOT, p)));
+  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= Math.max(...inputs)) return;
+  log("compiling the sandbox (tsc -p tsconfig.cli.json)…");
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] });
+  const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.cli.json"], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0 || !fs.existsSync(out)) {
+    // tsc emits despite type errors elsewhere; only a missing output is fatal.
+    if (!fs.existsSync(out)) throw new Error("could not compile the sandbox API (build/test/fakes/api/server.js)");
+    log("tsc reported type errors (see above); the sandbox was emitted anyway");
+  }
+}
+
+async function main() {
+  const sandboxBase = `http://127.0.0.1:${SANDBOX_PORT}`;
+  if (!flag("--no-build")) {
+    buildSandbox();
+    const { ensureBuilt } = require("./build-helpers/ensure-built");
+    // Whatever dist/ was built for, the loopback dev page points it at this sandbox (__SVC_DEV__).
+    if (ensureBuilt()) log("built dist/ and build/workbench/ (webpack)");
+  }
+  if (!fs.existsSync(path.join(ROOT, "build", "workbench", "index.html"))) {
+    const { ensureBuilt } = require("./build-helpers/ensure-built");
+    ensureBuilt({ force: true });
+  }
+
+  const { startFakeApi, SANDBOX_API_KEY } = require(path.join(ROOT, "build", "test", "fakes", "api", "server.js"));
+  const { createFakeAuthServer } = require(path.join(ROOT, "build", "test", "fakes", "auth", "fake-auth-server.js"));
+  const auth = createFakeAuthServer({ issuer: sandboxBase });
+  const api = await startFakeApi({
+    port: SANDBOX_PORT,
+    latencyMs: Number(process.env.SVC_SANDBOX_LATENCY_MS || 150),
+    routes: (req, res, url) => auth.routes(req, res, url),
+    validateToken: (t) => auth.validateToken(t),
+  });
+
+  const { serveStatic } = require("./build-helpers/serve");
+  const devConfig = `/* written by scripts/start.js: development settings for the add-in page on loopback */
+(function () {
+  var q = "";
+  try { q = (window.parent && window.parent.location.search) || location.search; } catch (e) { q = location.search; }
+  var cfg = { baseUrl: ${JSON.stringify(api.url)}, appUrl: ${JSON.stringify(api.url)} };
+  // The workbench signs in with the sandbox key unless opened with ?auth=oauth (then: the pane's sign-in).
+  if (!/[?&]auth=oauth\\b/.test(q)) cfg.apiKey = ${JSON.stringify(SANDBOX_API_KEY)};
+  window.__SVC_DEV__ = cfg;
+})();
+`;
+  const workbench = await serveStatic({
+    root: path.join(ROOT, "dist"),
+    port: WORKBENCH_PORT,
+    mounts: { "/workbench/": path.join(ROOT, "build", "workbench") },
+    connectSrc: [api.url],
+    officeJs: "/workbench/fake-office.js",
+    devScript: "/workbench/dev-config.js",
+    routes: (req, res) => {
+      if (req.url.split("?")[0] !== "/workbench/dev-config.js") return false;
+      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(devConfig);
+      return true;
+    },
+  });
+
+  const manifest = path.join(ROOT, "dist", "manifest.xml");
+  log(`sandbox API        ${api.url}   (API key ${SANDBOX_API_KEY}; sign-in page needs no password)`);
+  log(`workbench          ${workbench.url}/workbench/   <- open this: type =SVC.FINANCIALS("AAPL","revenue",5)`);
+  log(`                   ${workbench.url}/workbench/?auth=oauth   (sign in through the pane instead of the key)`);
+  log(`manifest           ${manifest}`);
+
+  let sideloaded = false;
+  if (SIDELOAD) {
+    sideloaded = await sideload(manifest);
+  } else {
+    log("Excel: sideload dist/manifest.xml (it expects the add-in at https://localhost:3000):");
+    log("  Windows/Mac desktop: npm start there sideloads it (office-addin-dev-certs + office-addin-debugging through npx)");
+    log("  Excel on the web:    Insert > Add-ins > Upload My Add-in > dist/manifest.xml, with dist/ served over https://localhost:3000");
+  }
+  log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s — Ctrl+C to stop`);
+
+  const stop = async () => {
+    log("stopping…");
+    if (sideloaded) spawnSync(npx(), ["--yes", "office-addin-debugging", "stop", manifest], { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" });
+    await workbench.close();
+    await api.close();
+    auth.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+function npx() {
+  return process.platform === "win32" ? "npx.cmd" : "npx";
+}
+
+/** Serve dist/ unmodified over https://localhost:3000 with the Office dev certificate, then sideload. */
+async function sideload(manifest) {
+  try {
+    log("installing/reading the Office development certificate (npx office-addin-dev-certs)…");
+    const r = spawnSync(npx(), ["--yes", "office-addin-dev-certs", "install"], { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" });
+    if (r.status !== 0) throw new Error("office-addin-dev-certs install failed");
+    const dir = path.join(require("os").homedir(), ".office-addin-dev-certs");
+    const https = require("https");
+    const key = fs.readFileSync(path.join(dir, "localhost.key"));
+    const cert = fs.readFileSync(path.join(dir, "localhost.crt"));
+    const dist = path.join(ROOT, "dist");
+    const server = https.createServer({ key, cert }, (req, res) => {
+      const p = path.normalize(path.join(dist, decodeURIComponent(new URL(req.url, "https://localhost").pathname)));
+      const file = p.endsWith(path.sep) ? path.join(p, "taskpane.html") : p;
+      if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404);
+        return res.end();
+      }
+      const types = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".xml": "application/xml", ".png": "image/png" };
+      res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream", "Cache-Control": "no-store" });
+      fs.createReadStream(file).pipe(res);
+    });
+    await new Promise((resolve, reject) => server.once("error", reject).listen(ADDIN_PORT, "localhost", resolve));
+    log(`add-in (https)     https://localhost:${ADDIN_PORT}/taskpane.html`);
+    const child = spawn(npx(), ["--yes", "office-addin-debugging", "start", manifest, "desktop", "--app", "excel", "--no-debug"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      shell: process.platform === "win32",
+    });
+    await new Promise((resolve) => child.on("exit", resolve));
+    log("Excel was started with the add-in sideloaded (Home tab > SVC pane)");
+    return true;
+  } catch (e) {
+    log(`sideloading skipped: ${e.message || e}`);
+    return false;
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`[svc] npm start failed: ${e && e.stack ? e.stack : e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,279 @@
+/**
+ * `svc-excel login | logout`, and the credentials `svc-excel eval` uses without --token.
+ *
+ * The same OAuth client as the add-in, with a loopback redirect (RFC 8252) on
+ * http://127.0.0.1:<port>/callback, tokens in a 0600 JSON file, and a lock file so several eval
+ * processes refresh once between them (and re-read the file inside the lock).
+ *
+ *   svc-excel login  [--base-url URL] [--no-browser] [--credentials FILE]
+ *   svc-excel logout [--base-url URL] [--credentials FILE]
+ *
+ * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
+ */
+import { createHash } from "crypto";
+import type { CredentialSource } from "../api/client";
+import { isSignInError } from "../auth/errors";
+import { OAuthClient } from "../auth/oauth-client";
+import { FileTokenStore, normaliseBaseUrl } from "../auth/store";
+import { FileLock } from "../platform/locks";
+
+/** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
+const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
+export const CLI_SIGNED_OUT_MESSAGE = "Not signed in: run `svc-excel login` (or pass --token)";
+const LOGIN_TIMEOUT_MS = 10 * 60_000;
+
+export interface CliIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Try to open a URL in a browser (default: xdg-open / open / start; failures ignored). */
+  openBrowser?: (url: string) => void;
+  /** For tests: override how long login waits for the callback. */
+  timeoutMs?: number;
+}
+
+const defaultIo = (): CliIo => ({
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+  env: process.env,
+});
+
+/** `$SVC_CREDENTIALS`, else `$XDG_CONFIG_HOME/svc-excel/credentials.json`, else `~/.config/svc-excel/credentials.json`. */
+export function defaultCredentialsFile(env: NodeJS.ProcessEnv = process.env): string {
+  const path = require("path") as typeof import("path");
+  const os = require("os") as typeof import("os");
+  if (env.SVC_CREDENTIALS) return path.resolve(env.SVC_CREDENTIALS);
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
+  return path.join(base, "svc-excel", "credentials.json");
+}
+
+function lockDirFor(file: string): string {
+  const path = require("path") as typeof import("path");
+  return path.join(path.dirname(file), ".locks");
+}
+
+/** The OAuth client over a credentials file and its lock file. */
+export function fileOAuthClient(opts: { baseUrl: string; file?: string; fetch?: typeof fetch; now?: () => number }): OAuthClient {
+  const file = opts.file ?? defaultCredentialsFile();
+  return new OAuthClient({
+    baseUrl: opts.baseUrl,
+    store: new FileTokenStore(file),
+    lock: new FileLock(lockDirFor(file)),
+    fetch: opts.fetch,
+    now: opts.now,
+    clientName: "SVC for Excel (command line)",
+    signedOutMessage: CLI_SIGNED_OUT_MESSAGE,
+  });
+}
+
+/** What `svc-excel eval` uses when no --token is given: refreshes with the cross-process rules. */
+export async function credentialsFromFile(opts: { baseUrl: string; file?: string }): Promise<CredentialSource> {
+  return fileOAuthClient(opts);
+}
+
+/** The same, with an identity for eval's per-connection lock and cache (no secret in it). */
+export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; identity: string }> {
+  const f = file ?? defaultCredentialsFile();
+  const identity = "oauth:" + createHash("sha256").update(`${f}\n${normaliseBaseUrl(baseUrl)}`).digest("hex").slice(0, 32);
+  return { source: await credentialsFromFile({ baseUrl, file: f }), identity };
+}
+
+interface LoginArgs {
+  baseUrl: string;
+  noBrowser: boolean;
+  file: string;
+  help: boolean;
+}
+
+function parseArgs(args: string[], env: NodeJS.ProcessEnv, allowNoBrowser: boolean): LoginArgs | string {
+  const out: LoginArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, noBrowser: false, file: "", help: false };
+  let file: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const eq = a.indexOf("=");
+    const flag = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
+    const value = (): string => {
+      if (a.startsWith("--") && eq > 0) return a.slice(eq + 1);
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    try {
+      if (flag === "--base-url") out.baseUrl = value();
+      else if (flag === "--credentials") file = value();
+      else if (flag === "--no-browser" && allowNoBrowser) out.noBrowser = true;
+      else if (flag === "--help" || flag === "-h") out.help = true;
+      else return `unknown argument ${a}`;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  try {
+    const u = new URL(out.baseUrl);
+    if (u.protocol !== "https:" && u.protocol !== "http:") return `--base-url must be http(s): ${out.baseUrl}`;
+  } catch {
+    return `--base-url is not a URL: ${out.baseUrl}`;
+  }
+  out.baseUrl = normaliseBaseUrl(out.baseUrl);
+  const path = require("path") as typeof import("path");
+  out.file = file ? path.resolve(file) : defaultCredentialsFile(env);
+  return out;
+}
+
+function tryOpenBrowser(url: string): void {
+  const { spawn } = require("child_process") as typeof import("child_process");
+  const [cmd, args] =
+    process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+  try {
+    const child = spawn(cmd, args as string[], { stdio: "ignore", detached: true });
+    child.on("error", () => undefined);
+    child.unref();
+  } catch {
+    /* no browser: the URL is printed */
+  }
+}
+
+function htmlPage(title: string, text: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:48px;color:#201f1e}</style></head>
+<body><h1>${esc(title)}</h1><p>${esc(text)}</p></body></html>`;
+}
+
+type Http = typeof import("http");
+type Server = import("http").Server;
+
+async function listenLoopback(http: Http, preferredPorts: number[], handler: Parameters<Http["createServer"]>[1]): Promise<{ server: Server; port: number }> {
+  for (const port of [...preferredPorts, 0]) {
+    const server = http.createServer(handler);
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (ok) return { server, port: (server.address() as import("net").AddressInfo).port };
+  }
+  throw new Error("could not listen on 127.0.0.1");
+}
+
+const USAGE_LOGIN = "usage: svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]\n";
+const USAGE_LOGOUT = "usage: svc-excel logout [--base-url URL] [--credentials FILE]\n";
+
+export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {
+  const io = { ...defaultIo(), ...ioIn };
+  const parsed = parseArgs(args, io.env, true);
+  if (typeof parsed === "string") {
+    io.stderr(`svc-excel login: ${parsed}\n${USAGE_LOGIN}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(USAGE_LOGIN);
+    return 0;
+  }
+  const http = require("http") as typeof import("http");
+  const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file });
+
+  let preferred: number[] = [];
+  try {
+    preferred = (await client.registeredRedirectUris())
+      .map((u) => new URL(u))
+      .filter((u) => u.protocol === "http:" && u.hostname === "127.0.0.1" && u.pathname === "/callback" && u.port)
+      .map((u) => Number(u.port));
+  } catch (e) {
+    io.stderr(`svc-excel login: ${(e as Error).message}\n`);
+    return 1;
+  }
+
+  let settle: (code: number) => void = () => undefined;
+  const finished = new Promise<number>((r) => (settle = r));
+  let pending: Awaited<ReturnType<OAuthClient["beginSignIn"]>>["pending"] | null = null;
+  let busy = false;
+
+  const { server, port } = await listenLoopback(http, preferred, (req, res) => {
+    const url = new URL(req.url ?? "/", `http://127.0.0.1`);
+    if (req.method !== "GET" || url.pathname !== "/callback" || !pending) {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
+      return;
+    }
+    if (busy) {
+      res.writeHead(409, { "Content-Type": "text/plain" }).end("Sign-in is already being completed");
+      return;
+    }
+    busy = true;
+    const callbackUrl = `http://127.0.0.1:${port}${req.url}`;
+    client.completeSignIn(callbackUrl, pending).then(
+      () => {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(htmlPage("Signed in to SVC", "You can close this tab and return to the terminal."));
+        settle(0);
+      },
+      (e) => {
+        busy = false;
+        const msg = isSignInError(e) ? e.message : String((e as Error)?.message ?? e);
+        // A forged or stray callback must not end a genuine sign-in: reject it and keep waiting.
+        if (isSignInError(e) && (e.code === "state_mismatch" || e.code === "invalid_callback" || e.code === "issuer_mismatch")) {
+          res.writeHead(400, { "Content-Type": "text/html; charset=utf-8" }).end(htmlPage("Sign-in answer rejected", msg));
+          io.stderr(`svc-excel login: rejected a callback: ${msg}\n`);
+          return;
+        }
+        res.writeHead(400, { "Content-Type": "text/html; charset=utf-8" }).end(htmlPage("Sign-in failed", msg));
+        io.stderr(`svc-excel login: ${msg}\n`);
+        settle(1);
+      }
+    );
+  });
+
+  const timer = setTimeout(() => {
+    io.stderr("svc-excel login: no answer from the browser within 10 minutes; run `svc-excel login` again\n");
+    settle(1);
+  }, io.timeoutMs ?? LOGIN_TIMEOUT_MS);
+
+  try {
+    const redirectUri = `http://127.0.0.1:${port}/callback`;
+    let begun: Awaited<ReturnType<OAuthClient["beginSignIn"]>>;
+    try {
+      begun = await client.beginSignIn({ redirectUri });
+    } catch (e) {
+      io.stderr(`svc-excel login: ${(e as Error).message}\n`);
+      return 1;
+    }
+    pending = begun.pending;
+    io.stderr(`Open this address in a browser to sign in to ${parsed.baseUrl} (waiting for the answer on ${redirectUri}):\n`);
+    io.stdout(`${begun.authorizeUrl}\n`);
+    if (!parsed.noBrowser) (io.openBrowser ?? tryOpenBrowser)(begun.authorizeUrl);
+    const code = await finished;
+    if (code === 0) io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
+    return code;
+  } finally {
+    clearTimeout(timer);
+    server.closeAllConnections?.();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}
+
+export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {
+  const io = { ...defaultIo(), ...ioIn };
+  const parsed = parseArgs(args, io.env, false);
+  if (typeof parsed === "string") {
+    io.stderr(`svc-excel logout: ${parsed}\n${USAGE_LOGOUT}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(USAGE_LOGOUT);
+    return 0;
+  }
+  const store = new FileTokenStore(parsed.file);
+  const had = await store.getTokens(parsed.baseUrl);
+  const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file });
+  const result = await client.signOut();
+  // Nothing left for any API: remove the file (and its client registration) entirely.
+  if (await store.hasNoTokens()) await store.removeFile();
+  if (!had) {
+    io.stderr(`Not signed in to ${parsed.baseUrl}; nothing to do\n`);
+    return 0;
+  }
+  if (result.error) {
+    io.stderr(`svc-excel logout: the server did not confirm the revocation (${result.error}); the local credentials are deleted\n`);
+    return 1;
+  }
+  io.stderr(result.revoked ? `Signed out of ${parsed.baseUrl}: the connection is revoked and the credentials deleted\n` : `Signed out of ${parsed.baseUrl}: credentials deleted\n`);
+  return 0;
+}
