@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { mountPane } from "../../src/taskpane/pane";
+import { authPortFromHost, mountPane } from "../../src/taskpane/pane";
 import type { AuthPort, PaneAuthStatus } from "../../src/taskpane/pane";
 import { buttonByText, deps, newRoot, sectionOf, settle } from "./stubs";
 
@@ -111,6 +111,38 @@ describe("the account section", () => {
     buttonByText(a, "Sign in").click();
     await settle();
     expect(a.querySelector(".svc-status-error")!.textContent).toMatch(/blocked/);
+  });
+
+  it("offers Retry after a failed sign-in", async () => {
+    const auth = stubAuth({ state: "signed_out" }, async () => {
+      throw Object.assign(new Error("closed"), { code: "dialog_closed" });
+    });
+    const root = newRoot();
+    mountPane(root, deps({ auth }));
+    await settle();
+    const a = sectionOf(root, "svc-account");
+    buttonByText(a, "Sign in").click();
+    await settle();
+    expect(a.querySelector(".svc-status-error")!.textContent).toMatch(/closed before sign-in finished/);
+    buttonByText(a, "Retry").click();
+    await settle();
+    expect(auth.signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows signing in while the host's dialog flow runs", async () => {
+    let finish!: () => void;
+    const client = { status: async (): Promise<PaneAuthStatus> => ({ state: "signed_out" }), onStatusChange: () => () => undefined, signOut: async () => ({}) };
+    const port = authPortFromHost({ auth: client, signIn: () => new Promise<void>((r) => (finish = r)) })!;
+    const root = newRoot();
+    mountPane(root, deps({ auth: port }));
+    await settle();
+    const a = sectionOf(root, "svc-account");
+    buttonByText(a, "Sign in").click();
+    await settle();
+    expect(a.querySelector(".svc-account-state")!.getAttribute("data-state")).toBe("signing_in");
+    finish();
+    await settle();
+    expect(a.querySelector(".svc-account-state")!.getAttribute("data-state")).toBe("signed_out");
   });
 
   it("asks to sign in again when the connection ended", async () => {

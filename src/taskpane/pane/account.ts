@@ -1,7 +1,7 @@
 /** Section 1: the account — who is signed in, Sign in / Sign out / Retry, and why sign-in stopped. */
 import { StatusLine, append, button, clear, el, section } from "./dom";
 import { act } from "./common";
-import { signInFailureText, withTimeout } from "./failure";
+import { canRetrySignIn, signInFailureText, withTimeout } from "./failure";
 
 /** The sign-in window waits for a person: allow them time, but never leave the pane waiting forever. */
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
@@ -31,6 +31,8 @@ export function accountSection(ctx: PaneContext): HTMLElement {
   }
 
   let busy = false;
+  /** The last sign-in attempt's failure, until the next attempt: the button then reads Retry. */
+  let lastFailure: { canRetry: boolean } | null = null;
   const render = (s: PaneAuthStatus): void => {
     state.setAttribute("data-state", s.state);
     state.textContent = STATE_TEXT[s.state] ?? String(s.state);
@@ -38,7 +40,8 @@ export function accountSection(ctx: PaneContext): HTMLElement {
     detail.hidden = !s.message;
     clear(actions);
     if (s.state === "signed_in") actions.appendChild(button("Sign out", signOut));
-    else if (s.state === "signed_out") actions.appendChild(button("Sign in", signIn, "svc-button svc-primary"));
+    else if (s.state === "signed_out")
+      actions.appendChild(button(lastFailure && lastFailure.canRetry ? "Retry" : "Sign in", signIn, "svc-button svc-primary"));
     else if (s.state === "reauth_required") actions.appendChild(button("Sign in again", signIn, "svc-button svc-primary"));
     else if (s.state === "error") {
       actions.appendChild(button(s.canRetry === false ? "Sign in" : "Retry", signIn, "svc-button svc-primary"));
@@ -55,6 +58,7 @@ export function accountSection(ctx: PaneContext): HTMLElement {
   function signIn(): void {
     if (busy) return;
     busy = true;
+    lastFailure = null;
     status.show("busy", "Opening the sign-in window…");
     Promise.resolve()
       .then(() => withTimeout("Sign-in", Math.max(ctx.actionTimeoutMs, SIGN_IN_TIMEOUT_MS), () => auth!.signIn()))
@@ -64,7 +68,10 @@ export function accountSection(ctx: PaneContext): HTMLElement {
             "ok",
             "Signed in. Cells that asked you to sign in fill in at their next calculation (Refresh data below recalculates now)."
           ),
-        (e) => status.show("error", signInFailureText(e))
+        (e) => {
+          lastFailure = { canRetry: canRetrySignIn(e) };
+          status.show("error", signInFailureText(e));
+        }
       )
       .finally(() => {
         busy = false;

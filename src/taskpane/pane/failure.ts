@@ -36,6 +36,12 @@ export function signInFailureText(e: unknown): string {
   return failureText(e);
 }
 
+/** Whether trying again can help (not after a refused registration, which is rate-limited). */
+export function canRetrySignIn(e: unknown): boolean {
+  const code = codeOf(e);
+  return code !== "registration_failed";
+}
+
 /** Any failure as a sentence (never throws). */
 export function failureText(e: unknown): string {
   try {

@@ -18,6 +18,7 @@ import { refreshSection } from "./refresh";
 import { screenerSection } from "./screener";
 import { PaneContext, PaneDeps } from "./types";
 
+export { authPortFromHost } from "./auth-port";
 export type { AuthPort, AuthState, PaneAuthStatus, PaneDeps, SourcesPort } from "./types";
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 60_000;
