@@ -9,6 +9,7 @@ import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { createEngine, FileStore, SvcEngine } from "../engine";
 import { setEngine } from "../engine/current";
+import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
 import { CellInvocation } from "../functions/invoke";
 import { describeFailure, readCellError } from "../office/cell-error";
@@ -81,7 +82,7 @@ export function parseAll(formulas: string[]): ParsedFormula[] {
       if (e instanceof FormulaSyntaxError) throw new UsageError(`cannot parse ${f}: ${e.message}`);
       throw e;
     }
-    if (!FUNCTIONS[parsed.fn]) throw new UsageError(`unknown function SVC.${parsed.fn} in ${f} (known: ${Object.keys(FUNCTIONS).join(", ")})`);
+    if (!isFunctionName(parsed.fn)) throw new UsageError(`unknown function SVC.${parsed.fn} in ${f} (known: ${Object.keys(FUNCTIONS).join(", ")})`);
     return parsed;
   });
 }
@@ -103,14 +104,8 @@ export async function evaluate(formulas: string[], parsed: ParsedFormula[]): Pro
   return Promise.all(
     parsed.map(async (p, i): Promise<EvalResult> => {
       const invocation: CellInvocation = { address: `Formula!A${i + 1}` };
-      const args: unknown[] = [...p.args];
-      const fn = FUNCTIONS[p.fn];
-      // Pad to the function's declared arity so the invocation lands in the last parameter.
-      while (args.length < fn.length - 1) args.push(null);
-      if (args.length > fn.length - 1)
-        return { formula: formulas[i], value: null, error: { code: "#VALUE!", message: `SVC.${p.fn} takes at most ${fn.length - 1} arguments` } };
       try {
-        const grid = await fn(...args, invocation);
+        const grid = await callFunction(p.fn, p.args, invocation);
         return { formula: formulas[i], value: toValue(grid), error: null };
       } catch (e) {
         const cell = readCellError(e) ?? describeFailure(e);

@@ -2,8 +2,8 @@
  * The `svc-excel` command: `eval` runs SVC formulas; `login` / `logout` manage the OAuth sign-in
  * the CLI shares with nobody else (tokens in a 0600 file in the user's config directory).
  */
-import { staticCredentials } from "../api/client";
 import { evalCommand } from "./eval";
+import { fileCredentialsFor, loginCommand, logoutCommand } from "./login";
 
 const USAGE = `usage:
   svc-excel eval [--base-url URL] [--token CREDENTIAL] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
@@ -15,7 +15,11 @@ export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case "eval":
-      return evalCommand(rest, async () => ({ source: staticCredentials(null), identity: "none" }));
+      return evalCommand(rest, (baseUrl) => fileCredentialsFor(baseUrl));
+    case "login":
+      return loginCommand(rest);
+    case "logout":
+      return logoutCommand(rest);
     case "help":
     case "--help":
     case "-h":
