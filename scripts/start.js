@@ -51,7 +51,8 @@ function buildSandbox() {
   if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= Math.max(...inputs)) return;
   log("compiling the sandbox (tsc -p tsconfig.cli.json)…");
   const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] });
-  const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.cli.json"], { cwd: ROOT, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.cli.json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (r.status !== 0) process.stdout.write(r.stdout + r.stderr);
   if (r.status !== 0 || !fs.existsSync(out)) {
     // tsc emits despite type errors elsewhere; only a missing output is fatal.
     if (!fs.existsSync(out)) throw new Error("could not compile the sandbox API (build/test/fakes/api/server.js)");
@@ -65,11 +66,12 @@ async function main() {
     buildSandbox();
     const { ensureBuilt } = require("./build-helpers/ensure-built");
     // Whatever dist/ was built for, the loopback dev page points it at this sandbox (__SVC_DEV__).
-    if (ensureBuilt()) log("built dist/ and build/workbench/ (webpack)");
+    log("building the add-in if needed (webpack)…");
+    if (ensureBuilt({ quiet: true })) log("built dist/ and build/workbench/");
   }
   if (!fs.existsSync(path.join(ROOT, "build", "workbench", "index.html"))) {
     const { ensureBuilt } = require("./build-helpers/ensure-built");
-    ensureBuilt({ force: true });
+    ensureBuilt({ force: true, quiet: true });
   }
 
   const { startFakeApi, SANDBOX_API_KEY } = require(path.join(ROOT, "build", "test", "fakes", "api", "server.js"));
@@ -82,31 +84,8 @@ async function main() {
     validateToken: (t) => auth.validateToken(t),
   });
 
-  const { serveStatic } = require("./build-helpers/serve");
-  const devConfig = `/* written by scripts/start.js: development settings for the add-in page on loopback */
-(function () {
-  var q = "";
-  try { q = (window.parent && window.parent.location.search) || location.search; } catch (e) { q = location.search; }
-  var cfg = { baseUrl: ${JSON.stringify(api.url)}, appUrl: ${JSON.stringify(api.url)} };
-  // The workbench signs in with the sandbox key unless opened with ?auth=oauth (then: the pane's sign-in).
-  if (!/[?&]auth=oauth\\b/.test(q)) cfg.apiKey = ${JSON.stringify(SANDBOX_API_KEY)};
-  window.__SVC_DEV__ = cfg;
-})();
-`;
-  const workbench = await serveStatic({
-    root: path.join(ROOT, "dist"),
-    port: WORKBENCH_PORT,
-    mounts: { "/workbench/": path.join(ROOT, "build", "workbench") },
-    connectSrc: [api.url],
-    officeJs: "/workbench/fake-office.js",
-    devScript: "/workbench/dev-config.js",
-    routes: (req, res) => {
-      if (req.url.split("?")[0] !== "/workbench/dev-config.js") return false;
-      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" });
-      res.end(devConfig);
-      return true;
-    },
-  });
+  const { startDevServer } = require("./build-helpers/dev-server");
+  const workbench = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY, port: WORKBENCH_PORT });
 
   const manifest = path.join(ROOT, "dist", "manifest.xml");
   log(`sandbox API        ${api.url}   (API key ${SANDBOX_API_KEY}; sign-in page needs no password)`);

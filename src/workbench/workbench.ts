@@ -272,7 +272,7 @@ function wire(): void {
   });
   // Error messages on hover, like Excel's error indicator.
   const tip = $("tip");
-  sheet.addEventListener("mouseover", (ev) => {
+  sheet.addEventListener("mousemove", (ev) => {
     const td = (ev.target as HTMLElement).closest("td");
     if (!td?.dataset.error) {
       tip.hidden = true;
