@@ -3,19 +3,23 @@
 /** The sample data's "today": every date in the sandbox is on or before this day. */
 export const AS_OF = "2026-11-01";
 
-export function d(iso: string): Date {
-  return new Date(`${iso}T00:00:00Z`);
+/** Milliseconds since the epoch of an ISO date (fast path: no string parsing by Date). */
+export function ms(isoDate: string): number {
+  return Date.UTC(+isoDate.slice(0, 4), +isoDate.slice(5, 7) - 1, +isoDate.slice(8, 10));
 }
-export function iso(date: Date): string {
-  return date.toISOString().slice(0, 10);
+export function d(isoDate: string): Date {
+  return new Date(ms(isoDate));
+}
+const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+export function iso(date: Date | number): string {
+  const t = typeof date === "number" ? new Date(date) : date;
+  return `${t.getUTCFullYear()}-${p2(t.getUTCMonth() + 1)}-${p2(t.getUTCDate())}`;
 }
 export function addDays(isoDate: string, days: number): string {
-  const t = d(isoDate);
-  t.setUTCDate(t.getUTCDate() + days);
-  return iso(t);
+  return iso(ms(isoDate) + days * 86_400_000);
 }
 export function daysBetween(a: string, b: string): number {
-  return Math.round((d(b).getTime() - d(a).getTime()) / 86_400_000);
+  return Math.round((ms(b) - ms(a)) / 86_400_000);
 }
 export function lastDayOfMonth(year: number, month: number): string {
   return iso(new Date(Date.UTC(year, month, 0)));
@@ -32,6 +36,6 @@ export function addMonths(year: number, month: number, n: number): [number, numb
   return [Math.floor(idx / 12), (idx % 12) + 1];
 }
 export function isWeekday(isoDate: string): boolean {
-  const w = d(isoDate).getUTCDay();
+  const w = new Date(ms(isoDate)).getUTCDay();
   return w !== 0 && w !== 6;
 }

@@ -4,7 +4,7 @@
  * the spec): {series_id, citation, url}.
  */
 import { ECONOMY_SERIES } from "../../../src/api/catalogue";
-import { AS_OF, addDays, addMonths, isWeekday } from "./calendar";
+import { AS_OF, addDays, addMonths, isWeekday, iso, ms } from "./calendar";
 import { Rng, round } from "./rng";
 
 type Freq = "D" | "W" | "M" | "Q";
@@ -106,41 +106,70 @@ function latestDate(freq: Freq): string {
   return "2026-04-01";
 }
 
-function dates(freq: Freq, from: number): string[] {
-  const last = latestDate(freq);
-  const out: string[] = [];
-  if (freq === "D" || freq === "W") {
-    const step = freq === "D" ? 1 : 7;
-    for (let x = last; x >= `${from}-01-01`; x = addDays(x, -step)) if (freq === "W" || isWeekday(x)) out.push(x);
-  } else {
-    const stepM = freq === "M" ? 1 : 3;
-    let [y, m] = [Number(last.slice(0, 4)), Number(last.slice(5, 7))];
-    while (y >= from) {
-      out.push(`${y}-${String(m).padStart(2, "0")}-01`);
-      [y, m] = addMonths(y, m, -stepM);
+interface Walk {
+  newestFirst: { date: string; value: number }[];
+  rng: Rng;
+  v: number;
+  /** Next date to generate: ms for D/W, [year, month] for M/Q. */
+  t: number;
+  ym: [number, number];
+  done: boolean;
+}
+
+const walks = new Map<string, Walk>();
+
+/** Step a series' walk backwards (from today's level) until it covers `until` (an ISO date) or its start. */
+function extend(id: string, until: string): Walk {
+  const s = def(id);
+  let w = walks.get(id);
+  if (!w) {
+    const last = latestDate(s.freq);
+    w = { newestFirst: [], rng: new Rng(`econ:${id}`), v: s.level, t: ms(last), ym: [Number(last.slice(0, 4)), Number(last.slice(5, 7))], done: false };
+    walks.set(id, w);
+  }
+  const stop = Date.UTC(s.start, 0, 1);
+  while (!w.done && (w.newestFirst.length === 0 || w.newestFirst[w.newestFirst.length - 1].date > until)) {
+    let date: string;
+    if (s.freq === "D" || s.freq === "W") {
+      if (w.t < stop) {
+        w.done = true;
+        break;
+      }
+      const wd = new Date(w.t).getUTCDay();
+      const keep = s.freq === "W" || (wd !== 0 && wd !== 6);
+      date = iso(w.t);
+      w.t -= (s.freq === "D" ? 1 : 7) * 86_400_000;
+      if (!keep) continue;
+    } else {
+      if (w.ym[0] < s.start) {
+        w.done = true;
+        break;
+      }
+      date = `${w.ym[0]}-${String(w.ym[1]).padStart(2, "0")}-01`;
+      w.ym = addMonths(w.ym[0], w.ym[1], s.freq === "M" ? -1 : -3);
     }
+    w.newestFirst.push({ date, value: round(s.floor !== undefined ? Math.max(s.floor, w.v) : w.v, s.decimals) });
+    w.v += s.vol * w.rng.normal() + (s.level - w.v) * 0.01;
+  }
+  return w;
+}
+
+/** History of a series from `from` (exclusive; "" = everything), oldest first. */
+export function history(id: string, from = ""): { date: string; value: number }[] {
+  const w = extend(id, from);
+  const out: { date: string; value: number }[] = [];
+  for (const p of w.newestFirst) {
+    if (p.date <= from) break;
+    out.push(p);
   }
   return out.reverse();
 }
 
-const cache = new Map<string, { date: string; value: number }[]>();
-
-/** Full history of a series, oldest first (generated backwards from today's level). */
-export function history(id: string): { date: string; value: number }[] {
-  let h = cache.get(id);
-  if (h) return h;
-  const s = def(id);
-  const ds = dates(s.freq, s.start);
-  const rng = new Rng(`econ:${id}`);
-  const vals: number[] = new Array(ds.length);
-  let v = s.level;
-  for (let i = ds.length - 1; i >= 0; i--) {
-    vals[i] = round(s.floor !== undefined ? Math.max(s.floor, v) : v, s.decimals);
-    v += s.vol * rng.normal() + (s.level - v) * 0.01;
-  }
-  h = ds.map((date, i) => ({ date, value: vals[i] }));
-  cache.set(id, h);
-  return h;
+/** The newest n observations, oldest first. */
+function latest(id: string, n: number): { date: string; value: number }[] {
+  const w = extend(id, "9999");
+  while (w.newestFirst.length < n && !w.done) extend(id, addDays(w.newestFirst[w.newestFirst.length - 1].date, -1));
+  return w.newestFirst.slice(0, n).reverse();
 }
 
 export function formatValue(id: string, v: number): string {
@@ -164,16 +193,14 @@ function sourceUrl(id: string): string {
 export function snapshotData(): Record<string, unknown> {
   const indicators = ECONOMY_SERIES.map((id) => {
     const s = def(id);
-    const h = history(id);
-    const latest = h[h.length - 1];
-    const prior = h[h.length - 2];
+    const [prior, last] = latest(id, 2);
     return {
       id,
       label: s.label,
       basis: s.basis,
-      latest: formatValue(id, latest.value),
+      latest: formatValue(id, last.value),
       prior: formatValue(id, prior.value),
-      date: latest.date,
+      date: last.date,
       prior_date: prior.date,
       next_release: id === "GFDEGDQ188S" ? null : nextRelease(s.freq),
     };
@@ -188,11 +215,10 @@ export function snapshotData(): Record<string, unknown> {
 
 export function seriesData(id: string, range: string): Record<string, unknown> {
   const s = def(id);
-  const all = history(id);
-  const last = all[all.length - 1].date;
+  const last = latest(id, 1)[0].date;
   const years = range === "1Y" ? 1 : range === "5Y" ? 5 : range === "10Y" ? 10 : 0;
-  const from = years ? `${Number(last.slice(0, 4)) - years}${last.slice(4)}` : "0000";
-  let points = all.filter((p) => p.date > from);
+  const from = years ? `${Number(last.slice(0, 4)) - years}${last.slice(4)}` : "";
+  let points = history(id, from);
   let resolution: string = s.freq;
   if (range !== "1Y" && (s.freq === "D" || s.freq === "W")) {
     // Beyond 1Y, daily and weekly series keep each month's last observation and report M.

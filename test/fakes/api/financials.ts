@@ -259,18 +259,26 @@ export function roundMetric(key: string, v: number | null): number | null {
 }
 
 /** Annual periods of a company, oldest first (only fiscal years with a filed 10-K). */
+const annualCache = new Map<string, Period[]>();
+const quarterlyCache = new Map<string, Period[]>();
+
 export function annualPeriods(c: Company): Period[] {
+  const hit = annualCache.get(c.ticker);
+  if (hit) return hit;
   const m = model(c);
   const out: Period[] = [];
   for (let fy = c.firstFY; fy <= latestFY(c); fy++) {
     const filed = tenKDate(c, fy);
     out.push({ label: `FY${fy}`, fy, q: 0, end: fyEnd(c, fy), filed, form: "10-K", accession: accessionFor(c, filed, 500 + (fy % 10)), values: m.annual.get(fy)! });
   }
+  annualCache.set(c.ticker, out);
   return out;
 }
 
 /** Quarterly periods, oldest first (fiscal labels: 2026Q1 = first quarter of FY2026). */
 export function quarterlyPeriods(c: Company): Period[] {
+  const hit = quarterlyCache.get(c.ticker);
+  if (hit) return hit;
   const m = model(c);
   const out: Period[] = [];
   for (const [label, values] of m.quarterly) {
@@ -278,6 +286,7 @@ export function quarterlyPeriods(c: Company): Period[] {
     const filed = q === 4 ? tenKDate(c, fy) : tenQDate(c, fy, q);
     out.push({ label, fy, q, end: quarterEnd(c, fy, q), filed, form: q === 4 ? "10-K" : "10-Q", accession: accessionFor(c, filed, q === 4 ? 500 + (fy % 10) : 400 + q * 10 + (fy % 10)), values });
   }
+  quarterlyCache.set(c.ticker, out);
   return out;
 }
 

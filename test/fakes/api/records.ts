@@ -427,7 +427,19 @@ export interface Position {
 }
 
 /** A manager's 13F positions in a quarter (deterministic per manager and quarter). */
+const positionCache = new Map<string, Position[]>();
+
 export function positions(m: Manager, quarter: string): Position[] {
+  const key = `${m.cik}:${quarter}`;
+  let hit = positionCache.get(key);
+  if (!hit) {
+    hit = buildPositions(m, quarter);
+    positionCache.set(key, hit);
+  }
+  return hit.map((x) => ({ ...x }));
+}
+
+function buildPositions(m: Manager, quarter: string): Position[] {
   const qi = QUARTERS_13F.indexOf(quarter);
   const rng = new Rng(`13f:${m.cik}`);
   const held = companies().filter((c) => c.hasHolders && rng.chance(0.75));

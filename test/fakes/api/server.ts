@@ -28,7 +28,7 @@ import { TOOL_NAMES, ToolName } from "../../../src/api/catalogue";
 import { catalogueBody, dictionaryBody, openApiBody } from "./docs";
 import { HttpError, parseParams } from "./params";
 import { Rng } from "./rng";
-import { runTool, sandboxPage } from "./tools";
+import { runTool, sandboxPage, warmUp } from "./tools";
 
 export interface FakeApiOptions {
   port?: number;
@@ -364,6 +364,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     sendJson(res, 404, { detail: "Not Found" });
   }
 
+  warmUp();
   const server = http.createServer((req, res) => {
     handle(req, res).catch((e) => {
       if (!res.headersSent && !res.destroyed) sendJson(res, 500, { detail: `${MESSAGES.internal}: ${(e as Error)?.message ?? e}` });

@@ -469,3 +469,24 @@ export function sandboxPage(path: string, base: string): string {
 }
 
 export { HttpError, MEMBERS, d, daysBetween };
+
+let warmed = false;
+
+/**
+ * Build the lazily generated sample data once per process (about half a second), so that no tool call
+ * of a test with a short client timeout pays for generating it.
+ */
+export function warmUp(): void {
+  if (warmed) return;
+  warmed = true;
+  const ctx: ToolContext = { base: "http://warm.invalid", style: "400", extraFields: false };
+  for (const c of companies()) {
+    handlers.get_financials({ ticker: c.ticker, period_type: "quarterly", years: 1 }, ctx);
+    handlers.list_filings({ ticker: c.ticker }, ctx);
+  }
+  handlers.get_insider_feed({ clusters: true }, ctx);
+  handlers.get_congress_feed({}, ctx);
+  handlers.get_economy({}, ctx);
+  handlers.screen_companies({ filters: ["roic:0:"] }, ctx);
+  handlers.get_institutional_holders({ ticker: "AAPL" }, ctx);
+}
