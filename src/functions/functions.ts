@@ -10,7 +10,7 @@ import { SvcError, invalidArgument } from "../api/errors";
 import { RawParams, closest, splitList } from "../api/validate";
 import { Grid, cellOf } from "../shape/grid";
 import { financialsGrid, financialsView } from "../shape/financials";
-import { profileFields, profileRows, shapeAnswer } from "../shape/tools";
+import { profileEntries, profileField, profileRows, shapeAnswer } from "../shape/tools";
 import { CallContext, CellInvocation, runCell } from "./invoke";
 import { parsePeriod, pickColumns } from "./period";
 
@@ -80,10 +80,9 @@ export async function COMPANY(ticker: string, field?: string, options?: string, 
     const wanted = field === null || field === undefined ? "" : String(field).trim();
     const { data } = await ctx.fetch("get_company", { ticker });
     if (wanted === "") return profileRows(data, ctx.options);
-    const fields = profileFields(data);
-    const key = fields.find((f) => f.toLowerCase() === wanted.toLowerCase());
-    if (!key) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${fields.join(", ")}`);
-    return [[cellOf(data[key], ctx.options)]];
+    const hit = profileField(data, wanted);
+    if (!hit) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${profileEntries(data).map(([k]) => k).join(", ")}`);
+    return [[cellOf(hit[1], ctx.options)]];
   });
 }
 

@@ -39,22 +39,35 @@ function firstList(data: Record<string, unknown>, preferred: string[]): unknown[
   return (found as unknown[]) ?? [];
 }
 
-/** Scalar fields of a profile, in the API's order: [field, value] rows. */
+/**
+ * A profile's fields in the API's order: scalar members as they are, and the scalar members of a
+ * nested object as `parent.child` (the spec does not show get_company's fields, so an answer that
+ * nests its profile still spills whole).
+ */
+export function profileEntries(data: Record<string, unknown>): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(data)) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+      for (const [k2, v2] of Object.entries(v as Record<string, unknown>))
+        if (v2 === null || typeof v2 !== "object" || Array.isArray(v2)) out.push([`${k}.${k2}`, v2]);
+    } else out.push([k, v]);
+  }
+  return out;
+}
+
+/** [field, value] rows of a profile. */
 export function profileRows(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   const rows: Grid = [];
   if (opts.headers >= 1) rows.push(["field", "value"]);
-  for (const [k, v] of Object.entries(data)) {
-    if (v !== null && typeof v === "object" && !Array.isArray(v)) continue;
-    rows.push([k, cellOf(v, opts)]);
-  }
+  for (const [k, v] of profileEntries(data)) rows.push([k, cellOf(v, opts)]);
   return rows;
 }
 
-/** get_company's scalar fields, for SVC.COMPANY(ticker, field). */
-export function profileFields(data: Record<string, unknown>): string[] {
-  return Object.entries(data)
-    .filter(([, v]) => v === null || typeof v !== "object" || Array.isArray(v))
-    .map(([k]) => k);
+/** The profile entry a user's field name means: exact (case-insensitive), else a nested field's last part. */
+export function profileField(data: Record<string, unknown>, field: string): [string, unknown] | undefined {
+  const f = field.toLowerCase();
+  const entries = profileEntries(data);
+  return entries.find(([k]) => k.toLowerCase() === f) ?? entries.find(([k]) => k.toLowerCase().endsWith("." + f));
 }
 
 function reported(data: Record<string, unknown>, opts: ShapeOptions): Grid {

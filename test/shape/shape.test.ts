@@ -158,6 +158,14 @@ describe("tools that need a decision of shape", () => {
     ]);
   });
 
+  it("COMPANY spills the fields of a nested profile object as parent.child", () => {
+    expect(shapeAnswer("get_company", { ticker: "AAPL", profile: { name: "Apple Inc." } }, opts())).toEqual([
+      ["field", "value"],
+      ["ticker", "AAPL"],
+      ["profile.name", "Apple Inc."],
+    ]);
+  });
+
   it("COMPANY spills field and value rows of the profile's scalar fields", () => {
     expect(shapeAnswer("get_company", { ticker: "AAPL", name: "Apple Inc.", cik: 320193 }, opts())).toEqual([
       ["field", "value"],
