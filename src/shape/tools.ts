@@ -40,17 +40,19 @@ function firstList(data: Record<string, unknown>, preferred: string[]): unknown[
 }
 
 /**
- * A profile's fields in the API's order: scalar members as they are, and the scalar members of a
- * nested object as `parent.child` (the spec does not show get_company's fields, so an answer that
- * nests its profile still spills whole).
+ * A profile's fields in the API's order. The spec does not show get_company's fields: a flat answer
+ * spills its scalar members (nested extras the API may add are left out, so the spill keeps its
+ * shape); an answer that nests its profile (fewer than 3 scalar members) spills the nested scalars
+ * as `parent.child`.
  */
 export function profileEntries(data: Record<string, unknown>): [string, unknown][] {
+  const isScalar = (v: unknown) => v === null || typeof v !== "object" || Array.isArray(v);
+  const flat = Object.entries(data).filter(([, v]) => isScalar(v));
+  if (flat.length >= 3) return flat;
   const out: [string, unknown][] = [];
   for (const [k, v] of Object.entries(data)) {
-    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-      for (const [k2, v2] of Object.entries(v as Record<string, unknown>))
-        if (v2 === null || typeof v2 !== "object" || Array.isArray(v2)) out.push([`${k}.${k2}`, v2]);
-    } else out.push([k, v]);
+    if (isScalar(v)) out.push([k, v]);
+    else for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) if (isScalar(v2)) out.push([`${k}.${k2}`, v2]);
   }
   return out;
 }
