@@ -183,8 +183,16 @@ async function signInThroughPopup(page: Page): Promise<unknown> {
   );
   const popup = await popupPromise;
   await popup.waitForLoadState();
-  if (process.env.SVC_DEBUG_POPUP) console.log(popup.url(), await popup.content());
-  await popup.getByRole("button", { name: /allow/i }).click();
+  const allow = popup.getByRole("button", { name: /allow/i });
+  const refusedByStartPage = popup.getByText(/sign-in link is not valid/i);
+  await Promise.race([allow.waitFor({ timeout: 15_000 }), refusedByStartPage.waitFor({ timeout: 15_000 })]).catch(() => undefined);
+  if (await refusedByStartPage.isVisible().catch(() => false)) {
+    throw new Error(
+      `the dialog start page refused the sandbox's authorize URL (${popup.url()}): src/dialog/start.ts must accept ` +
+        "the loopback development addresses (effectiveConfig() from src/host/config.ts, not buildConfig())"
+    );
+  }
+  await allow.click();
   return result;
 }
 
