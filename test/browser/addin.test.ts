@@ -145,6 +145,13 @@ describe("the add-in bundle under a fake Excel (sandbox API key)", () => {
     expect(log.some((e) => e.type === "calculate" && e.calculationType === "Full")).toBe(true);
   });
 
+  it("ships no API key in the bundle (design rule 5)", () => {
+    const fs = require("fs") as typeof import("fs");
+    const path = require("path") as typeof import("path");
+    const { DIST } = require("./harness") as typeof import("./harness");
+    for (const f of ["functions.js", "taskpane.html"]) expect(fs.readFileSync(path.join(DIST, f), "utf8")).not.toMatch(/svc_live_/);
+  });
+
   it("sends nothing outside the machine and raises no page errors", () => {
     expect(env.refused).toEqual([]);
     expect(env.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
