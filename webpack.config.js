@@ -114,6 +114,7 @@ module.exports = (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
+          { from: "src/taskpane/pane.css", to: "pane.css" },
           { from: "assets/help.html", to: "help.html", noErrorOnMissing: true },
           {
             from: "manifest.xml",

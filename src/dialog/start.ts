@@ -3,7 +3,7 @@
  * navigates to the authorization URL given in `?to=`, but only if it is on the sign-in service's
  * origin — never an open redirect. Nothing else happens here; the PKCE verifier never comes here.
  */
-import { buildConfig } from "../host/config";
+import { effectiveConfig } from "../host/config";
 
 function isLoopback(hostname: string): boolean {
   return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
@@ -25,7 +25,7 @@ export function checkAuthorizeTarget(to: string | null, allowedOrigins: string[]
   return u.toString();
 }
 
-/** {app_url}'s origin from the page (build template) and the build config; {base_url}'s too. */
+/** {app_url}'s origin from the page (build template) and the config; {base_url}'s too. */
 export function allowedAuthorizeOrigins(doc: Pick<Document, "querySelector">): string[] {
   const out = new Set<string>();
   const meta = doc.querySelector('meta[name="svc-authorize-origin"]')?.getAttribute("content");
@@ -37,7 +37,8 @@ export function allowedAuthorizeOrigins(doc: Pick<Document, "querySelector">): s
     }
   };
   add(meta);
-  const cfg = buildConfig();
+  // Build config, plus the sandbox addresses a loopback development page may set (ignored elsewhere).
+  const cfg = effectiveConfig();
   add(cfg.appUrl);
   add(cfg.baseUrl);
   return [...out];

@@ -3,6 +3,9 @@
  * setEngine — before any custom function can be invoked. The pane UI hangs off this module.
  */
 import { startHost } from "../host/runtime";
+import { calculateFull, insertFormulaIntoActiveCell } from "../office/calculate";
+import { openExternalLink } from "../office/links";
+import { authPortFromHost, mountPane } from "./pane";
 
 const host = startHost();
 
@@ -11,6 +14,29 @@ function showStatus(text: string): void {
   if (el) el.textContent = text;
 }
 
+function mount(): void {
+  const root = typeof document !== "undefined" ? document.getElementById("svc-app") : null;
+  if (!root || root.childElementCount > 0) return;
+  mountPane(root, {
+    engine: host.engine,
+    auth: authPortFromHost(host),
+    calculateFull,
+    insertFormula: insertFormulaIntoActiveCell,
+    openLink: (url) => {
+      openExternalLink(url);
+    },
+    config: host.config,
+  });
+}
+
 if (typeof Office !== "undefined" && typeof Office.onReady === "function") {
-  void Office.onReady(() => showStatus(`Ready (API ${host.config.baseUrl})`));
+  // The runtime also starts hidden for a recalculation; the pane is built once the page is ready.
+  void Office.onReady(() => {
+    showStatus(`Ready (API ${host.config.baseUrl})`);
+    try {
+      mount();
+    } catch (e) {
+      showStatus(`The pane could not start: ${(e as Error)?.message ?? e}`);
+    }
+  });
 }
