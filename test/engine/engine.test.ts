@@ -196,6 +196,44 @@ describe("get_financials coalescing", () => {
   });
 });
 
+describe("scheduling", () => {
+  it("sends other calls first while a get_financials group is still gaining members", async () => {
+    const { client, engine } = setup({ windowMs: 15 }, 10);
+    const all: Promise<unknown>[] = [engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" })];
+    all.push(engine.request("get_company", { ticker: "AAPL" }));
+    all.push(engine.request("get_peers", { ticker: "AAPL" }));
+    await tick(12); // the company call is in flight; the financials group is not sent yet
+    all.push(engine.request("get_financials", { ticker: "AAPL", metrics: "net_income" }));
+    await Promise.all(all);
+    expect(client.log.map((c) => c.tool)).toEqual(["get_company", "get_peers", "get_financials"]);
+    expect(client.log[2].params.metrics).toEqual(["revenue", "net_income"]);
+  });
+
+  it("does not hold a plain call back for the coalescing window", async () => {
+    const { client, engine } = setup({ windowMs: 200 });
+    const t0 = performance.now();
+    await engine.request("get_company", { ticker: "AAPL" });
+    expect(performance.now() - t0).toBeLessThan(150);
+    expect(client.log).toHaveLength(1);
+  });
+
+  it("sends a get_financials group at the latest maxDeferMs after it was created", async () => {
+    const { client, engine } = setup({ windowMs: 20, maxDeferMs: 60 });
+    const first = engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" });
+    const stop = Date.now() + 150;
+    const more: Promise<unknown>[] = [];
+    while (Date.now() < stop) {
+      more.push(engine.request("get_company", { ticker: `X${more.length}` }).catch(() => undefined));
+      await tick(5);
+    }
+    await first;
+    const finAt = client.log.findIndex((c) => c.tool === "get_financials");
+    expect(finAt).toBeGreaterThanOrEqual(0);
+    expect(client.log[finAt].start - client.log[0].start).toBeLessThan(140);
+    await Promise.all(more);
+  });
+});
+
 describe("stats", () => {
   it("reports calls, cache hits, coalesced and the quota from X-Quota-Remaining", async () => {
     const { client, engine } = setup();
