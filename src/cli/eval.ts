@@ -128,18 +128,20 @@ export function connectionLockName(baseUrl: string, identity: string): string {
 export interface EngineSetup {
   engine: SvcEngine;
   client: ApiClient;
+  lock: FileLock;
 }
 
 export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
   const client = new ApiClient({ baseUrl, credentials });
+  const lock = new FileLock(lockDir());
   const engine = createEngine({
     client,
     store: cacheDir ? new FileStore(cacheDir) : undefined,
-    lock: new FileLock(lockDir()),
+    lock,
     lockName: connectionLockName(baseUrl, identity),
   });
   setEngine(engine);
-  return { engine, client };
+  return { engine, client, lock };
 }
 
 function cellText(v: unknown): string {
@@ -176,9 +178,10 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
   const creds = args.token
     ? { source: staticCredentials(args.token), identity: "token:" + createHash("sha256").update(args.token).digest("hex") }
     : await credentialsFor(args.baseUrl);
-  const { engine } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  const { engine, lock } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
   const results = await evaluate(formulas, parsed);
   await engine.flush();
+  await lock.releaseAll();
   const s = engine.stats();
   const stats = { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, wall_ms: Date.now() - started };
   if (args.json) {

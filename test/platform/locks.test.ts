@@ -1,0 +1,86 @@
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { FileLock, LocalLock } from "../../src/platform/locks";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tmpDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "svc-locks-"));
+}
+
+/** Run `n` jobs through `pick(i)`'s lock and report the most that were inside at once. */
+async function maxInside(n: number, pick: (i: number) => FileLock | LocalLock, holdMs = 5): Promise<number> {
+  let inside = 0;
+  let max = 0;
+  await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      pick(i).run("api", async () => {
+        inside++;
+        max = Math.max(max, inside);
+        await sleep(holdMs);
+        inside--;
+      })
+    )
+  );
+  return max;
+}
+
+describe("LocalLock", () => {
+  it("lets one job at a time in", async () => {
+    const lock = new LocalLock();
+    expect(await maxInside(10, () => lock)).toBe(1);
+  });
+
+  it("keeps going after a job fails", async () => {
+    const lock = new LocalLock();
+    await expect(lock.run("a", async () => Promise.reject(new Error("x")))).rejects.toThrow("x");
+    await expect(lock.run("a", async () => 7)).resolves.toBe(7);
+  });
+});
+
+describe("FileLock", () => {
+  it("never lets two instances (two processes) in at once", async () => {
+    const dir = tmpDir();
+    const a = new FileLock(dir);
+    const b = new FileLock(dir);
+    expect(await maxInside(12, (i) => (i % 2 ? a : b))).toBe(1);
+    await Promise.all([a.releaseAll(), b.releaseAll()]);
+  });
+
+  it("keeps the lock file between back-to-back runs of one instance", async () => {
+    const dir = tmpDir();
+    const a = new FileLock(dir, { lingerMs: 200 });
+    await a.run("api", async () => undefined);
+    const lockDirs = fs.readdirSync(dir).filter((n) => n.endsWith(".lock"));
+    expect(lockDirs).toHaveLength(1); // still held while lingering
+    await a.releaseAll();
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith(".lock"))).toHaveLength(0);
+  });
+
+  it("hands the lock to a waiting instance once the holder has held it for maxHoldMs", async () => {
+    const dir = tmpDir();
+    const a = new FileLock(dir, { lingerMs: 1000, maxHoldMs: 50 });
+    const b = new FileLock(dir);
+    const order: string[] = [];
+    const busyA = (async () => {
+      for (let i = 0; i < 20; i++) await a.run("api", async () => void order.push("a") || sleep(10));
+    })();
+    await sleep(30);
+    await b.run("api", async () => void order.push("b"));
+    expect(order.indexOf("b")).toBeLessThan(order.length); // b got in while a still had work
+    expect(order.lastIndexOf("a")).toBeGreaterThan(order.indexOf("b"));
+    await busyA;
+    await Promise.all([a.releaseAll(), b.releaseAll()]);
+  });
+
+  it("lets another instance in right after releaseAll", async () => {
+    const dir = tmpDir();
+    const a = new FileLock(dir, { lingerMs: 60_000 });
+    await a.run("api", async () => undefined);
+    await a.releaseAll();
+    const b = new FileLock(dir, { waitMs: 100 });
+    await expect(b.run("api", async () => "in")).resolves.toBe("in");
+    await b.releaseAll();
+  });
+});
