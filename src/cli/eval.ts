@@ -131,14 +131,23 @@ export interface EngineSetup {
   lock: FileLock;
 }
 
+/** Per-call timeout: SVC_TIMEOUT_MS (1,000-55,000 ms), else the client's default (well under 60 s). */
+export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const n = Number(env.SVC_TIMEOUT_MS);
+  return Number.isInteger(n) && n >= 1000 && n <= 55_000 ? n : undefined;
+}
+
 export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
-  const client = new ApiClient({ baseUrl, credentials });
+  const timeoutMs = timeoutFromEnv();
+  const client = new ApiClient({ baseUrl, credentials, timeoutMs });
   const lock = new FileLock(lockDir());
   const engine = createEngine({
     client,
     store: cacheDir ? new FileStore(cacheDir) : undefined,
     lock,
     lockName: connectionLockName(baseUrl, identity),
+    // The engine's guard sits just above the client's own timeout.
+    timeoutMs: timeoutMs !== undefined ? timeoutMs + 5_000 : undefined,
   });
   setEngine(engine);
   return { engine, client, lock };
