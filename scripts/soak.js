@@ -135,11 +135,14 @@ async function main() {
     console.log(`  verdict             ${ok ? "PASS" : "FAIL"}`);
     process.exitCode = ok ? 0 : 1;
   } finally {
-    await api.close();
+    await Promise.race([api.close(), new Promise((r) => setTimeout(r, 2_000))]);
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
