@@ -53,7 +53,7 @@ export interface EngineOptions {
   /**
    * Re-read the persistent store inside the lock before sending (another runtime or process sharing
    * the store may have fetched it meanwhile) and finish the store write before releasing the lock.
-   * Default: true when a store is given.
+   * Default: true when a store is given and the lock is shared beyond this runtime (not a LocalLock).
    */
   shareStore?: boolean;
   /**
@@ -183,7 +183,7 @@ class EngineImpl implements SvcEngine {
     this.retryDelayMs = o.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
     this.random = o.random ?? Math.random;
     this.timeoutMs = o.timeoutMs ?? DEFAULT_ENGINE_TIMEOUT_MS;
-    this.shareStore = o.shareStore ?? !!o.store;
+    this.shareStore = o.shareStore ?? (!!o.store && !(this.lock instanceof LocalLock));
     this.abandonGraceMs = o.abandonGraceMs ?? DEFAULT_ABANDON_GRACE_MS;
     this.maxDeferMs = o.maxDeferMs ?? DEFAULT_MAX_DEFER_MS;
   }
