@@ -160,8 +160,11 @@ export class FileStore implements PersistentStore {
     let handle: import("fs").promises.FileHandle | undefined;
     try {
       handle = await fs.promises.open(tmp, "w", 0o600);
+      // No fsync: the write happens inside the call lock and fsync doubled its cost here (0.83 vs
+      // 0.35 ms for 16 KB), enough to move an 857-formula CLI run from ~1.12x toward 1.14x of the
+      // serial floor. The rename is atomic, so a crashed process never leaves a partial entry under
+      // the final name; after a power loss an entry may be empty or damaged, and get() drops it.
       await handle.writeFile(body, "utf8");
-      await handle.sync();
       await handle.close();
       handle = undefined;
       await fs.promises.rename(tmp, file);
