@@ -12,7 +12,7 @@ import { STALE_OK, SvcError, isSvcError } from "../api/errors";
 import { RawParams, ToolParams, requestKey, validateParams } from "../api/validate";
 import { CrossLock, LocalLock } from "../platform/locks";
 import { FinEntry, FinRequest, covers, finRequest, mergeEntry, mergedParams, sliceFinancials } from "./financials";
-import type { CacheRecord, FinRecord, PersistentStore, PlainRecord, StoredAnswer } from "./store";
+import type { CacheRecord, FinRecord, PersistentStore, PlainRecord, QuotaRecord, StoredAnswer } from "./store";
 import type { Engine, EngineAnswer, EngineStats, RequestOptions } from "./types";
 
 /** What the engine needs of a client: ApiClient satisfies it. */
@@ -100,6 +100,8 @@ export interface SvcEngine extends Engine {
 }
 
 const DAY_MS = 86_400_000;
+/** Store key of the quota governor's state (never a request key: those start with a tool name). */
+const QUOTA_KEY = "svc:quota";
 
 interface Waiter {
   fin?: FinRequest;
@@ -168,6 +170,8 @@ class EngineImpl implements SvcEngine {
   private counts = { calls: 0, cache_hits: 0, coalesced: 0, retries: 0, stale_served: 0, errors: 0 };
   private quota: number | null = null;
   private blockedUntil: number | null = null;
+  /** The persisted governor state, read once at start (and again inside the lock when shared). */
+  private quotaLoaded: Promise<void> | null = null;
   private listeners = new Set<(s: SvcStats) => void>();
   private emitScheduled = false;
 
@@ -186,6 +190,7 @@ class EngineImpl implements SvcEngine {
     this.shareStore = o.shareStore ?? (!!o.store && !(this.lock instanceof LocalLock));
     this.abandonGraceMs = o.abandonGraceMs ?? DEFAULT_ABANDON_GRACE_MS;
     this.maxDeferMs = o.maxDeferMs ?? DEFAULT_MAX_DEFER_MS;
+    if (this.store) this.quotaLoaded = this.readQuota();
   }
 
   // ---- public surface ------------------------------------------------------------------------
@@ -231,6 +236,7 @@ class EngineImpl implements SvcEngine {
     this.mem.clear();
     this.loaded.clear();
     if (this.store) await this.store.clear().catch(() => undefined);
+    this.persistQuota(); // the quota state is not a cached answer: keep it
     this.changed();
   }
 
@@ -491,6 +497,29 @@ class EngineImpl implements SvcEngine {
     this.changed();
   }
 
+  /** Adopt the persisted state of today: the lower remaining count, and a block still in force. */
+  private async readQuota(): Promise<void> {
+    const rec = await this.store?.get(QUOTA_KEY).catch(() => undefined);
+    if (!rec || rec.kind !== "quota" || rec.day !== Math.floor(this.now() / DAY_MS)) return;
+    if (rec.remaining !== null) this.quota = this.quota === null ? rec.remaining : Math.min(this.quota, rec.remaining);
+    if (rec.blockedUntil !== null && rec.blockedUntil > this.now() && this.blockedUntil === null) this.blockedUntil = rec.blockedUntil;
+    this.changed();
+  }
+
+  private persistQuota(): void {
+    const store = this.store;
+    if (!store) return;
+    const rec: QuotaRecord = { v: 1, kind: "quota", day: Math.floor(this.now() / DAY_MS), remaining: this.quota, blockedUntil: this.blockedUntil };
+    const prev = this.writes.get(QUOTA_KEY) ?? Promise.resolve();
+    const p: Promise<void> = prev
+      .then(() => store.set(QUOTA_KEY, rec))
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.writes.get(QUOTA_KEY) === p) this.writes.delete(QUOTA_KEY);
+      });
+    this.writes.set(QUOTA_KEY, p);
+  }
+
   private blockedError(): SvcError | undefined {
     this.rollDay();
     if (this.blockedUntil === null) return undefined;
@@ -504,6 +533,7 @@ class EngineImpl implements SvcEngine {
     else if (header !== null) this.quota = header;
     else if (this.quota !== null) this.quota = Math.max(0, this.quota - 1);
     if (this.quota === 0 && this.blockedUntil === null) this.block();
+    this.persistQuota();
     this.changed();
   }
 
@@ -608,6 +638,10 @@ class EngineImpl implements SvcEngine {
   }
 
   private async execute(job: Job): Promise<void> {
+    if (this.quotaLoaded) await this.quotaLoaded;
+    // Another runtime or process sharing the store may have used up the quota meanwhile (only worth
+    // a read when our own count is unknown or low).
+    if (this.shareStore && this.store && (this.quota === null || this.quota < 100)) await this.readQuota();
     const blocked = this.blockedError();
     if (blocked) return this.settleError(job, blocked);
 

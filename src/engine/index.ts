@@ -17,6 +17,6 @@ export {
 } from "./engine";
 export type { EngineOptions, SvcEngine, SvcStats, ToolCaller } from "./engine";
 export { FileStore, IndexedDbStore, MemoryStore, asCacheRecord } from "./store";
-export type { CacheRecord, FinRecord, PersistentStore, PlainRecord, StoredAnswer } from "./store";
+export type { CacheRecord, FinRecord, PersistentStore, PlainRecord, QuotaRecord, StoredAnswer } from "./store";
 export { finRequest, finGroupKey, mergedParams, sliceFinancials, covers, mergeEntry, DEFAULT_YEARS } from "./financials";
 export type { FinEntry, FinRequest } from "./financials";

@@ -30,7 +30,20 @@ export interface FinRecord {
   entries: FinEntry[];
 }
 
-export type CacheRecord = PlainRecord | FinRecord;
+/**
+ * The quota governor's state for one UTC day, so a reopened workbook or the next CLI process knows
+ * the last quota seen and does not spend a call to rediscover that the day's quota is used up.
+ */
+export interface QuotaRecord {
+  v: 1;
+  kind: "quota";
+  /** UTC day number (epoch ms / 86,400,000) the figures belong to. */
+  day: number;
+  remaining: number | null;
+  blockedUntil: number | null;
+}
+
+export type CacheRecord = PlainRecord | FinRecord | QuotaRecord;
 
 export interface PersistentStore {
   get(key: string): Promise<CacheRecord | undefined>;
@@ -56,6 +69,13 @@ function isAnswerLike(x: unknown): boolean {
 export function asCacheRecord(x: unknown): CacheRecord | undefined {
   if (!isObj(x) || x.v !== 1) return undefined;
   if (x.kind === "plain" && typeof x.tool === "string" && isAnswerLike(x.answer)) return x as unknown as PlainRecord;
+  if (
+    x.kind === "quota" &&
+    Number.isInteger(x.day) &&
+    (x.remaining === null || (typeof x.remaining === "number" && Number.isFinite(x.remaining))) &&
+    (x.blockedUntil === null || (typeof x.blockedUntil === "number" && Number.isFinite(x.blockedUntil)))
+  )
+    return x as unknown as QuotaRecord;
   if (
     x.kind === "fin" &&
     x.tool === "get_financials" &&

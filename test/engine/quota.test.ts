@@ -1,4 +1,4 @@
-import { createEngine } from "../../src/engine";
+import { MemoryStore, createEngine } from "../../src/engine";
 import { FakeClient } from "./fakeClient";
 
 const T0 = Date.UTC(2026, 10, 3, 22, 0, 0); // 22:00 UTC
@@ -70,5 +70,54 @@ describe("quota governor", () => {
   it("reports null while the quota is unknown", () => {
     const { engine } = setup(5);
     expect(engine.stats().quota_remaining).toBeNull();
+  });
+});
+
+describe("quota governor across runtimes and runs (persistent store)", () => {
+  function persisted(quota: number, store: MemoryStore, at: () => number) {
+    const client = new FakeClient({ latencyMs: 1, quota });
+    const engine = createEngine({ client, store, windowMs: 1, retryDelayMs: 1, now: at });
+    return { client, engine };
+  }
+
+  it("a reopened engine knows the day's quota is used up and sends nothing", async () => {
+    const store = new MemoryStore();
+    const first = persisted(0, store, () => T0);
+    await expect(first.engine.request("get_company", { ticker: "A" })).rejects.toMatchObject({ kind: "quota_exhausted" });
+    await first.engine.flush();
+    const second = persisted(0, store, () => T0 + 60_000);
+    await expect(second.engine.request("get_company", { ticker: "B" })).rejects.toMatchObject({ kind: "quota_exhausted" });
+    expect(second.client.log).toHaveLength(0);
+  });
+
+  it("a reopened engine calls again on the next UTC day", async () => {
+    const store = new MemoryStore();
+    const first = persisted(0, store, () => T0);
+    await expect(first.engine.request("get_company", { ticker: "A" })).rejects.toMatchObject({ kind: "quota_exhausted" });
+    await first.engine.flush();
+    const second = persisted(5, store, () => MIDNIGHT + 1);
+    await expect(second.engine.request("get_company", { ticker: "B" })).resolves.toBeDefined();
+    expect(second.client.log).toHaveLength(1);
+  });
+
+  it("a reopened engine reports the last quota it saw today before any call", async () => {
+    const store = new MemoryStore();
+    const first = persisted(42, store, () => T0);
+    await first.engine.request("get_company", { ticker: "A" });
+    await first.engine.flush();
+    const second = persisted(41, store, () => T0 + 1);
+    await second.engine.request("get_company", { ticker: "A" }); // from cache
+    expect(second.engine.stats().quota_remaining).toBe(41);
+  });
+
+  it("keeps the quota state when the cache is cleared", async () => {
+    const store = new MemoryStore();
+    const first = persisted(0, store, () => T0);
+    await expect(first.engine.request("get_company", { ticker: "A" })).rejects.toMatchObject({ kind: "quota_exhausted" });
+    await first.engine.clearCache();
+    await first.engine.flush();
+    const second = persisted(0, store, () => T0 + 1);
+    await expect(second.engine.request("get_company", { ticker: "B" })).rejects.toMatchObject({ kind: "quota_exhausted" });
+    expect(second.client.log).toHaveLength(0);
   });
 });

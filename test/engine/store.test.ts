@@ -140,12 +140,17 @@ describe("persistent cache in the engine", () => {
     await expect(reopened.request("get_economy", {})).resolves.toMatchObject({ stale: true });
   });
 
-  it("clearCache empties the persistent layer too", async () => {
+  it("clearCache empties the persistent layer of answers (only the quota state stays)", async () => {
     const store = new MemoryStore();
     const client = new FakeClient({ latencyMs: 1 });
     const engine = createEngine({ client, store });
     await engine.request("get_company", { ticker: "AAPL" });
     await engine.clearCache();
-    expect(store.size()).toBe(0);
+    await engine.flush();
+    expect(store.size()).toBe(1);
+    expect((await store.get("svc:quota"))?.kind).toBe("quota");
+    const reopened = createEngine({ client, store });
+    await reopened.request("get_company", { ticker: "AAPL" });
+    expect(client.log).toHaveLength(2);
   });
 });
