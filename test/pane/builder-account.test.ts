@@ -113,6 +113,33 @@ describe("the account section", () => {
     expect(a.querySelector(".svc-status-error")!.textContent).toMatch(/blocked/);
   });
 
+  it("recalculates the sheet once after a successful sign-in (cache kept)", async () => {
+    const auth = stubAuth({ state: "signed_out" }, async () => undefined);
+    const d = deps({ auth });
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    const a = sectionOf(root, "svc-account");
+    buttonByText(a, "Sign in").click();
+    await settle();
+    expect(d.calculateFull).toHaveBeenCalledTimes(1);
+    expect(d.engine.clearCache).not.toHaveBeenCalled();
+    expect(a.querySelector(".svc-status-ok")!.textContent).toMatch(/recalculated/);
+  });
+
+  it("does not recalculate after a failed sign-in", async () => {
+    const auth = stubAuth({ state: "signed_out" }, async () => {
+      throw Object.assign(new Error("closed"), { code: "dialog_closed" });
+    });
+    const d = deps({ auth });
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    buttonByText(sectionOf(root, "svc-account"), "Sign in").click();
+    await settle();
+    expect(d.calculateFull).not.toHaveBeenCalled();
+  });
+
   it("offers Retry after a failed sign-in", async () => {
     const auth = stubAuth({ state: "signed_out" }, async () => {
       throw Object.assign(new Error("closed"), { code: "dialog_closed" });

@@ -63,11 +63,17 @@ export function accountSection(ctx: PaneContext): HTMLElement {
     Promise.resolve()
       .then(() => withTimeout("Sign-in", Math.max(ctx.actionTimeoutMs, SIGN_IN_TIMEOUT_MS), () => auth!.signIn()))
       .then(
-        () =>
-          status.show(
-            "ok",
-            "Signed in. Cells that asked you to sign in fill in at their next calculation (Refresh data below recalculates now)."
-          ),
+        async () => {
+          // The user just signed in: cells showing "Sign in from the SVC pane" should fill now. A full
+          // calculation keeps the cache, so results already cached cost no call.
+          status.show("busy", "Signed in. Recalculating SVC cells (cached results cost no calls)…");
+          try {
+            await withTimeout("Recalculation", ctx.actionTimeoutMs, () => ctx.calculateFull());
+            status.show("ok", "Signed in. SVC cells were recalculated.");
+          } catch (e) {
+            status.show("ok", `Signed in. Recalculate to fill the cells (${(e as Error)?.message ?? e}).`);
+          }
+        },
         (e) => {
           lastFailure = { canRetry: canRetrySignIn(e) };
           status.show("error", signInFailureText(e));
