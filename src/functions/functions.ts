@@ -5,7 +5,7 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { FINANCIAL_METRICS, Statement, ToolName, statementOf, ALL_FINANCIAL_METRICS } from "../api/catalogue";
+import { ALL_FINANCIAL_METRICS, Statement, ToolName, statementOf } from "../api/catalogue";
 import { SvcError, invalidArgument } from "../api/errors";
 import { RawParams, closest, splitList } from "../api/validate";
 import { Grid, cellOf } from "../shape/grid";
@@ -315,6 +315,3 @@ export const FUNCTIONS: Readonly<Record<string, (...args: any[]) => Promise<any[
   SEARCH, COMPANY, FINANCIALS, REPORTED, FILINGS, SUMMARY, INSIDERS, INSIDERFEED, CONGRESS, CONGRESSFEED,
   HEADLINES, ECONOMY, LEADERSHIP, HOLDERS, INVESTOR, SHORTINTEREST, PEERS, SCREEN,
 };
-
-// Kept for the statement list in messages and docs.
-export const STATEMENT_KEYS = FINANCIAL_METRICS;

@@ -233,4 +233,3 @@ export function shapeAnswer(tool: ToolName, data: Record<string, unknown>, opts:
   return nonEmpty(withNotices(rectangular(body(tool, data, opts)), noticesOf(tool, data), opts));
 }
 
-export { rectangular };
