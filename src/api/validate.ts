@@ -128,12 +128,18 @@ function checkValue(p: ParamSpec, v: unknown): ParamValue {
   }
 }
 
+/** The statement a get_financials metric key belongs to; an unknown key names the closest valid keys. */
+export function metricStatement(raw: string): Statement {
+  const m = raw.toLowerCase();
+  const owner = statementOf(m);
+  if (!owner) throw invalidArgument("metrics", `Unknown metric "${raw}". Closest: ${closest(m, ALL_FINANCIAL_METRICS).join(", ")}`);
+  return owner;
+}
+
 function checkFinancialMetrics(statement: Statement, metrics: string[]): string[] {
   return metrics.map((raw) => {
     const m = raw.toLowerCase();
-    const owner = statementOf(m);
-    if (!owner)
-      throw invalidArgument("metrics", `Unknown metric "${raw}". Closest: ${closest(m, ALL_FINANCIAL_METRICS).join(", ")}`);
+    const owner = metricStatement(m);
     if (owner !== statement)
       throw invalidArgument("metrics", `"${m}" is a ${owner} metric; the ${statement} statement has ${FINANCIAL_METRICS[statement].slice(0, 4).join(", ")}…`);
     return m;

@@ -5,6 +5,7 @@
  *   -> RFC 8414 metadata of that issuer (issuer checked by oauth4webapi).
  * Fallback: {base}/.well-known/oauth-authorization-server with issuer = {base}.
  */
+import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
 import * as oauth from "oauth4webapi";
 import { SignInError } from "./errors";
 import { normaliseBaseUrl } from "./store";
@@ -22,28 +23,6 @@ export interface DiscoveryOptions {
   /** A WWW-Authenticate header already in hand (e.g. from a REST 401); otherwise {base}/mcp is probed. */
   wwwAuthenticate?: string | null;
   timeoutMs?: number;
-}
-
-/** http: is allowed only on the loopback interface (tests, the local sandbox, the CLI callback). */
-export function isLoopbackHttp(url: string | URL): boolean {
-  let u: URL;
-  try {
-    u = typeof url === "string" ? new URL(url) : url;
-  } catch {
-    return false;
-  }
-  if (u.protocol !== "http:") return false;
-  return u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname === "[::1]";
-}
-
-/** https:, or http: on loopback. */
-export function isAllowedEndpoint(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === "https:" || isLoopbackHttp(u);
-  } catch {
-    return false;
-  }
 }
 
 /** Request options for oauth4webapi: our fetch, a timeout, and http only for loopback URLs. */
@@ -115,7 +94,7 @@ async function metadataFor(
 function checkMetadata(as: oauth.AuthorizationServer): void {
   for (const k of ["authorization_endpoint", "token_endpoint"] as const) {
     const v = as[k];
-    if (typeof v !== "string" || !isAllowedEndpoint(v)) {
+    if (typeof v !== "string" || !isSecureOrLoopback(v)) {
       throw new SignInError("discovery_failed", `The authorization server metadata has no usable ${k}`);
     }
   }
@@ -134,7 +113,7 @@ export async function discover(opts: DiscoveryOptions): Promise<Discovered> {
 
   const header = opts.wwwAuthenticate ?? (await probeChallenge(base, f, timeoutMs));
   const prmUrl = resourceMetadataFromChallenge(header);
-  if (prmUrl && isAllowedEndpoint(prmUrl) && new URL(prmUrl).origin === baseOrigin) {
+  if (prmUrl && isSecureOrLoopback(prmUrl) && new URL(prmUrl).origin === baseOrigin) {
     try {
       const res = await f(prmUrl, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
       if (res.status !== 200) throw new Error(`protected resource metadata: HTTP ${res.status}`);
@@ -142,7 +121,7 @@ export async function discover(opts: DiscoveryOptions): Promise<Discovered> {
       const resource = typeof prm.resource === "string" ? prm.resource : `${base}/mcp`;
       if (new URL(resource).origin !== baseOrigin) throw new Error("protected resource metadata names another origin");
       const servers = Array.isArray(prm.authorization_servers) ? prm.authorization_servers : [];
-      const issuer = servers.find((s): s is string => typeof s === "string" && isAllowedEndpoint(s));
+      const issuer = servers.find((s): s is string => typeof s === "string" && isSecureOrLoopback(s));
       if (!issuer) throw new Error("protected resource metadata lists no authorization server");
       const as = await metadataFor(issuer, f, timeoutMs);
       checkMetadata(as);

@@ -16,7 +16,8 @@ import * as oauth from "oauth4webapi";
 import type { CredentialSource } from "../api/client";
 import { SvcError } from "../api/errors";
 import { CrossLock, LocalLock } from "../platform/locks";
-import { Discovered, discover, isAllowedEndpoint, isLoopbackHttp, requestOptions } from "./discovery";
+import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
+import { Discovered, discover, requestOptions } from "./discovery";
 import { SignInError } from "./errors";
 import {
   AuthState,
@@ -418,7 +419,7 @@ export class OAuthClient implements CredentialSource {
    */
   async beginSignIn(opts: { redirectUri: string; wwwAuthenticate?: string | null }): Promise<{ authorizeUrl: string; pending: PendingSignIn }> {
     const redirectUri = opts.redirectUri;
-    if (!isAllowedEndpoint(redirectUri)) {
+    if (!isSecureOrLoopback(redirectUri)) {
       throw new SignInError("invalid_callback", "The redirect URI must be https, or http on 127.0.0.1/localhost");
     }
     const d = await this.discover(opts.wwwAuthenticate);

@@ -4,10 +4,7 @@
  * origin — never an open redirect. Nothing else happens here; the PKCE verifier never comes here.
  */
 import { effectiveConfig } from "../host/config";
-
-function isLoopback(hostname: string): boolean {
-  return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
-}
+import { isSecureOrLoopback } from "../platform/urls";
 
 /** The URL to navigate to, or null when `to` is missing or not on an allowed origin. */
 export function checkAuthorizeTarget(to: string | null, allowedOrigins: string[]): string | null {
@@ -19,7 +16,7 @@ export function checkAuthorizeTarget(to: string | null, allowedOrigins: string[]
     return null;
   }
   if (u.username || u.password || u.hash) return null;
-  if (!(u.protocol === "https:" || (u.protocol === "http:" && isLoopback(u.hostname)))) return null;
+  if (!isSecureOrLoopback(u)) return null;
   if (!allowedOrigins.includes(u.origin)) return null;
   if (u.searchParams.get("response_type") !== "code" || !u.searchParams.get("code_challenge")) return null;
   return u.toString();

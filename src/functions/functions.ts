@@ -5,9 +5,9 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { ALL_FINANCIAL_METRICS, Statement, ToolName, statementOf } from "../api/catalogue";
+import { Statement, ToolName } from "../api/catalogue";
 import { SvcError, invalidArgument } from "../api/errors";
-import { RawParams, closest, splitList } from "../api/validate";
+import { RawParams, metricStatement, splitList } from "../api/validate";
 import { Grid, cellOf } from "../shape/grid";
 import { financialsGrid, financialsView } from "../shape/financials";
 import { profileEntries, profileField, profileRows, shapeAnswer } from "../shape/tools";
@@ -24,8 +24,7 @@ function records(fn: string, tool: ToolName, params: RawParams, options: unknown
 function statementFor(keys: string[], fallback: string | undefined): Statement {
   let found: Statement | undefined;
   for (const k of keys) {
-    const s = statementOf(k);
-    if (!s) throw invalidArgument("metrics", `Unknown metric "${k}". Closest: ${closest(k, ALL_FINANCIAL_METRICS).join(", ")}`);
+    const s = metricStatement(k);
     if (found && s !== found)
       throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
     found = s;

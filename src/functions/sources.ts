@@ -25,7 +25,13 @@ function notify(): void {
   // Batched: a recalculation records hundreds of cells; the pane redraws once.
   setTimeout(() => {
     scheduled = false;
-    for (const l of listeners) l();
+    for (const l of listeners) {
+      try {
+        l();
+      } catch {
+        // a listener's failure is its own: the other listeners still hear of the change
+      }
+    }
   }, 50);
 }
 

@@ -27,6 +27,8 @@ export interface DevOverrides {
   storeName?: string;
 }
 
+import { isLoopbackHost } from "../platform/urls";
+
 declare const __SVC_BUILD__: HostConfig | undefined;
 
 const SANDBOX: HostConfig = {
@@ -40,9 +42,6 @@ export function buildConfig(): HostConfig {
   return typeof __SVC_BUILD__ !== "undefined" && __SVC_BUILD__ ? { ...__SVC_BUILD__ } : { ...SANDBOX };
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]" || hostname === "::1";
-}
 
 /** The overrides a development page set, or {} (always {} outside loopback origins). */
 export function devOverrides(g: { location?: { hostname: string }; __SVC_DEV__?: DevOverrides } = globalThis as never): DevOverrides {

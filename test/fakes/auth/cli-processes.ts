@@ -10,7 +10,7 @@ import * as path from "path";
 import * as ts from "typescript";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const SOURCES = ["src/auth", "src/api/errors.ts", "src/platform/locks.ts", "src/cli/login.ts"];
+const SOURCES = ["src/auth", "src/api/errors.ts", "src/platform", "src/cli/login.ts"];
 
 export function transpileCliSources(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-"));
