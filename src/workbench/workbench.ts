@@ -5,7 +5,7 @@
  * Excel does, and renders spills, errors (message on hover) and the engine's call counter.
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
-import { parseFormula, FormulaSyntaxError } from "../cli/formula";
+import { parseFormula, FormulaSyntaxError } from "../formula/parse";
 
 interface CellResult {
   value?: unknown;
