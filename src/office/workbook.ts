@@ -246,3 +246,18 @@ export async function unfreeze(within?: string): Promise<FrozenEntry[]> {
     return restore;
   });
 }
+
+/** The active cell's address ("Sheet1!B2"), or null when a shape is selected. */
+export async function activeCellAddress(): Promise<string | null> {
+  try {
+    return await excel().run(async (ctx) => {
+      const cell = ctx.workbook.getActiveCell();
+      cell.load("address");
+      await ctx.sync();
+      return normaliseAddress(cell.address);
+    });
+  } catch (e) {
+    if (isSelectionError(e)) return null;
+    throw e;
+  }
+}

@@ -1,11 +1,10 @@
 /**
  * The add-in page's entry (Excel's shared runtime): start the host — one engine, installed with
- * setEngine — before any custom function can be invoked. The pane UI hangs off this module.
+ * setEngine — before any custom function can be invoked. The custom functions register in this same
+ * chunk (functions.js), right after this module. The pane (and Fluent UI) is a separate chunk loaded
+ * only once Office is ready, so no cell ever waits for the UI: see ./ui.ts.
  */
 import { startHost } from "../host/runtime";
-import { calculateFull, insertFormulaIntoActiveCell } from "../office/calculate";
-import { openExternalLink } from "../office/links";
-import { authPortFromHost, mountPane } from "./pane";
 
 const host = startHost();
 
@@ -14,29 +13,13 @@ function showStatus(text: string): void {
   if (el) el.textContent = text;
 }
 
-function mount(): void {
-  const root = typeof document !== "undefined" ? document.getElementById("svc-app") : null;
-  if (!root || root.childElementCount > 0) return;
-  mountPane(root, {
-    engine: host.engine,
-    auth: authPortFromHost(host),
-    calculateFull,
-    insertFormula: insertFormulaIntoActiveCell,
-    openLink: (url) => {
-      openExternalLink(url);
-    },
-    config: host.config,
-  });
-}
-
 if (typeof Office !== "undefined" && typeof Office.onReady === "function") {
-  // The runtime also starts hidden for a recalculation; the pane is built once the page is ready.
+  // The runtime also starts hidden for a recalculation; the pane is loaded once the page is ready.
   void Office.onReady(() => {
-    showStatus(`Ready (API ${host.config.baseUrl})`);
-    try {
-      mount();
-    } catch (e) {
-      showStatus(`The pane could not start: ${(e as Error)?.message ?? e}`);
-    }
+    showStatus(`Loading the pane (API ${host.config.baseUrl})…`);
+    import(/* webpackChunkName: "pane" */ "./ui").then(
+      (ui) => ui.start(host),
+      (e) => showStatus(`The pane could not load: ${(e as Error)?.message ?? e}`)
+    );
   });
 }

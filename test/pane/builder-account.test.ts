@@ -25,7 +25,7 @@ describe("the formula builder section", () => {
     expect(b.querySelector<HTMLInputElement>(".svc-formula-text")!.value).toBe('=SVC.FILINGS("BRK-B",,5)');
   });
 
-  it("flags an argument outside the catalogue's bounds without any call", () => {
+  it("flags an argument outside the catalogue's bounds without any call", async () => {
     const d = deps();
     const root = newRoot();
     mountPane(root, d);
@@ -33,6 +33,7 @@ describe("the formula builder section", () => {
     type(input(b, "fn"), "list_filings");
     type(input(b, "ticker"), "AAPL");
     type(input(b, "limit"), "500");
+    await settle();
     expect(b.querySelector(".svc-status-warn")!.textContent).toMatch(/limit/);
     expect(d.engine.request).not.toHaveBeenCalled();
   });
@@ -44,6 +45,7 @@ describe("the formula builder section", () => {
     const b = sectionOf(root, "svc-builder");
     type(input(b, "fn"), "get_peers");
     type(input(b, "ticker"), "MSFT");
+    await settle();
     buttonByText(b, "Copy").click();
     await settle();
     expect(d.copyText).toHaveBeenCalledWith('=SVC.PEERS("MSFT")');
@@ -56,7 +58,8 @@ describe("the formula builder section", () => {
     const b = sectionOf(root, "svc-builder");
     type(input(b, "fn"), "get_peers");
     type(input(b, "ticker"), "MSFT");
-    buttonByText(b, "Insert into selected cell").click();
+    await settle();
+    buttonByText(b, "Insert at the active cell").click();
     await settle();
     expect(insertFormula).toHaveBeenCalledWith('=SVC.PEERS("MSFT")');
     expect(b.querySelector(".svc-status-ok")!.textContent).toBe("Inserted into Sheet1!B2");

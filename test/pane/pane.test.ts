@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { mountPane } from "../../src/taskpane/pane";
-import { buttonByText, deps, newRoot, sectionOf, settle, source, stubSources } from "./stubs";
+import { buttonByText, deps, newRoot, sectionOf, settle, source, stubSources, stubWorkbook } from "./stubs";
 
 const XSS = "<img src=x onerror=alert(1)>";
 
@@ -29,14 +29,6 @@ describe("the pane's untrusted text", () => {
     expect(Array.from(feeds.querySelectorAll("td")).some((td) => td.textContent === XSS)).toBe(true);
   });
 
-  it("renders notice text containing markup as text in the notices section", () => {
-    const d = deps({ sources: stubSources([source("Sheet1!A1", { notices: [XSS] })]) });
-    const root = newRoot();
-    mountPane(root, d);
-    const notices = sectionOf(root, "svc-notices");
-    expect(root.querySelector("img")).toBeNull();
-    expect(notices.querySelector(".svc-notice")?.textContent).toBe(XSS);
-  });
 });
 
 describe("the pane's links", () => {
@@ -78,39 +70,64 @@ describe("the pane's links", () => {
   });
 });
 
-describe("the notices section", () => {
-  it("lists each notice once with the cells it applies to", () => {
-    const notice = "Headlines from Example News (https://news.example.test)";
+describe("the Data tab's results", () => {
+  it("lists every result with its function, tool, freshness and error", () => {
     const d = deps({
       sources: stubSources([
-        source("Sheet1!A1", { notices: [notice] }),
-        source("Sheet1!A20", { notices: [notice] }),
-        source("Sheet2!B3", { fn: "ECONOMY", tool: "get_economy", notices: ["Not investment advice."] }),
+        source("Sheet1!A1", { fetchedAt: Date.now() - 5 * 60_000 }),
+        source("Sheet1!A20", { stale: true, fetchedAt: Date.now() - 3 * 3600_000 }),
+        { ...source("Sheet2!B3", { fn: "ECONOMY", tool: "get_economy", link: "" }), error: "Daily quota used up; resets 00:00 UTC" } as never,
       ]),
     });
     const root = newRoot();
     mountPane(root, d);
-    const groups = Array.from(sectionOf(root, "svc-notices").querySelectorAll(".svc-notice-group"));
-    expect(groups.map((g) => g.querySelector(".svc-notice")!.textContent)).toEqual([notice, "Not investment advice."]);
-    expect(groups[0].querySelector(".svc-cells")!.textContent).toBe("Applies to Sheet1!A1, Sheet1!A20");
-    expect(groups[1].querySelector(".svc-cells")!.textContent).toBe("Applies to Sheet2!B3");
+    const rows = Array.from(sectionOf(root, "svc-data").querySelectorAll<HTMLElement>(".svc-result-row"));
+    expect(rows.map((r) => r.dataset.address)).toEqual(["Sheet1!A1", "Sheet1!A20", "Sheet2!B3"]);
+    expect(rows[0].querySelector(".svc-badge")!.textContent).toBe("fresh");
+    expect(rows[0].querySelector(".svc-age")!.textContent).toBe("fetched 5 min ago");
+    expect(rows[1].querySelector(".svc-badge")!.textContent).toBe("stale");
+    expect(rows[2].querySelector(".svc-error")!.textContent).toMatch(/quota/);
+    expect(rows[0].querySelector(".svc-tool")!.textContent).toBe("get_headlines");
   });
 
-  it("marks a stale result as cached, from its time", () => {
-    const at = Date.UTC(2025, 0, 2, 3, 4, 5);
-    const d = deps({ sources: stubSources([source("Sheet1!A1", { stale: true, fetchedAt: at })]) });
+  it("renders notice URLs as links named by what they cite, and only http(s)", () => {
+    const notice = "Headlines from Example News (https://news.example.test/about) — javascript:alert(1)";
+    const d = deps({ sources: stubSources([source("Sheet1!A1", { notices: [notice] })]) });
     const root = newRoot();
     mountPane(root, d);
-    const stale = sectionOf(root, "svc-notices").querySelector(".svc-stale")!;
-    expect(stale.textContent).toBe(`cached, from ${new Date(at).toLocaleString()}`);
+    const links = Array.from(sectionOf(root, "svc-data").querySelectorAll<HTMLAnchorElement>(".svc-notice a"));
+    expect(links.map((a) => a.textContent)).toEqual(["news.example.test/about"]);
+    links[0].click();
+    expect(d.openLink).toHaveBeenCalledWith("https://news.example.test/about");
   });
 
-  it("opens a cell's check-the-figures link through openLink", () => {
-    const d = deps({ sources: stubSources([source("Sheet1!A1", { link: "https://example.test/figures" })]) });
+  it("names the check link by what it cites and opens it through openLink", () => {
+    const d = deps({ sources: stubSources([source("Sheet1!A1", { link: "https://example.test/figures/AAPL" })]) });
     const root = newRoot();
     mountPane(root, d);
-    sectionOf(root, "svc-notices").querySelector<HTMLAnchorElement>("a.svc-link")!.click();
-    expect(d.openLink).toHaveBeenCalledWith("https://example.test/figures");
+    const a = sectionOf(root, "svc-data").querySelector<HTMLAnchorElement>(".svc-check a")!;
+    expect(a.textContent).toBe("Check SVC.HEADLINES figures at example.test/figures/AAPL");
+    a.click();
+    expect(d.openLink).toHaveBeenCalledWith("https://example.test/figures/AAPL");
+  });
+
+  it("renders notice text containing markup as text", () => {
+    const d = deps({ sources: stubSources([source("Sheet1!A1", { notices: [XSS] })]) });
+    const root = newRoot();
+    mountPane(root, d);
+    expect(root.querySelector("img")).toBeNull();
+    expect(sectionOf(root, "svc-data").querySelector(".svc-notice")!.textContent).toBe(XSS);
+  });
+
+  it("selects the cell when its address is clicked", async () => {
+    const wb = stubWorkbook([]);
+    const d = deps({ workbook: wb, sources: stubSources([source("Sheet1!C3")]) });
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    sectionOf(root, "svc-data").querySelector<HTMLAnchorElement>(".svc-cell-link")!.click();
+    await settle();
+    expect(wb.selectCell).toHaveBeenCalledWith("Sheet1!C3");
   });
 
   it("redraws when the sources change", () => {
@@ -118,45 +135,59 @@ describe("the notices section", () => {
     const root = newRoot();
     mountPane(root, deps({ sources }));
     sources.set([source("Sheet1!C3", { notices: ["New notice"] })]);
-    expect(sectionOf(root, "svc-notices").querySelector(".svc-notice")!.textContent).toBe("New notice");
+    expect(sectionOf(root, "svc-data").querySelector(".svc-notice")!.textContent).toBe("New notice");
   });
 });
 
-describe("the refresh button", () => {
-  it("does nothing before confirmation", async () => {
-    const d = deps({ sources: stubSources([source("Sheet1!A1"), source("Sheet1!A2")]) });
+describe("refresh with a price", () => {
+  const formulas = [
+    { address: "Sheet1!B2", formula: '=SVC.PEERS("MSFT")' },
+    { address: "Sheet1!B9", formula: '=SVC.HEADLINES("MSFT",5)' },
+    { address: "Sheet1!B20", formula: "=SVC.PEERS(A1)" },
+  ];
+  const requestsFor = (fn: string, args: readonly unknown[]) => [{ tool: fn === "PEERS" ? ("get_peers" as const) : ("get_headlines" as const), params: { ticker: args[0] } }];
+
+  function setup() {
+    const wb = stubWorkbook(formulas);
+    const d = deps({ workbook: wb, requestsFor });
+    const e = d.engine as typeof d.engine & Record<string, jest.Mock>;
+    e.plan = jest.fn(async () => ({ calls: 2, requests: 2, cached: 0, invalid: [] }));
+    e.invalidate = jest.fn(async () => 2);
+    e.cancelQueued = jest.fn(() => 0);
+    d.engine.emit({ quota_remaining: 1412 });
     const root = newRoot();
     mountPane(root, d);
-    const refresh = sectionOf(root, "svc-refresh");
-    buttonByText(refresh, "Refresh data…").click();
+    return { d, wb, e, refresh: sectionOf(root, "svc-refresh") };
+  }
+
+  it("shows the engine's price before anything is spent, and spends nothing on 'Not now'", async () => {
+    const { e, wb, refresh } = setup();
+    buttonByText(refresh, "Price refresh…").click();
     await settle();
-    expect(d.engine.clearCache).not.toHaveBeenCalled();
-    expect(d.calculateFull).not.toHaveBeenCalled();
-    expect(refresh.querySelector(".svc-confirm-text")!.textContent).toContain("up to 2 API calls");
+    expect(wb.readSvcFormulas).toHaveBeenCalledWith("sheet");
+    expect(e.plan).toHaveBeenCalledWith([{ tool: "get_peers", params: { ticker: "MSFT" } }, { tool: "get_headlines", params: { ticker: "MSFT" } }], { refresh: true });
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("≈ 2 calls; 1,412 left today");
+    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toMatch(/1 not refreshed/);
+    buttonByText(refresh, "Not now").click();
+    expect(e.invalidate).not.toHaveBeenCalled();
+    expect(wb.recalculateCells).not.toHaveBeenCalled();
   });
 
-  it("clears the cache then recalculates fully once confirmed", async () => {
-    const d = deps({ sources: stubSources([source("Sheet1!A1")]) });
-    const root = newRoot();
-    mountPane(root, d);
-    const refresh = sectionOf(root, "svc-refresh");
-    buttonByText(refresh, "Refresh data…").click();
-    buttonByText(refresh, "Refresh now").click();
+  it("invalidates exactly the priced answers, recalculates exactly those cells, then sums up", async () => {
+    const { d, e, wb, refresh } = setup();
+    buttonByText(refresh, "Price refresh…").click();
     await settle();
-    expect(d.engine.clearCache).toHaveBeenCalledTimes(1);
-    expect(d.calculateFull).toHaveBeenCalledTimes(1);
-    expect(refresh.querySelector(".svc-status-ok")).not.toBeNull();
-  });
-
-  it("shows the failure when recalculation fails", async () => {
-    const d = deps({ calculateFull: jest.fn(async () => Promise.reject(new Error("Excel is not available in this page"))) });
-    const root = newRoot();
-    mountPane(root, d);
-    const refresh = sectionOf(root, "svc-refresh");
-    buttonByText(refresh, "Refresh data…").click();
+    wb.recalculateCells.mockImplementation(async () => {
+      d.engine.emit({ calls: d.engine.stats().calls + 2 });
+    });
     buttonByText(refresh, "Refresh now").click();
-    await settle();
-    expect(refresh.querySelector(".svc-status-error")!.textContent).toContain("Excel is not available");
+    await new Promise((r) => setTimeout(r, 700));
+    expect(e.invalidate).toHaveBeenCalledWith([{ tool: "get_peers", params: { ticker: "MSFT" } }, { tool: "get_headlines", params: { ticker: "MSFT" } }]);
+    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9"]);
+    expect(refresh.querySelector('[data-field="progress"]')!.textContent).toBe("2 of 2 calls");
+    const head = refresh.querySelector<HTMLElement>(".svc-summary-head")!;
+    expect(head.dataset.spent).toBe("2");
+    expect(head.dataset.priced).toBe("2");
   });
 });
 

@@ -88,7 +88,7 @@ export function sectionOf(root: HTMLElement, id: string): HTMLElement {
 }
 
 export function buttonByText(scope: HTMLElement, text: string): HTMLButtonElement {
-  const b = Array.from(scope.querySelectorAll("button")).find((x) => x.textContent === text);
+  const b = Array.from(scope.querySelectorAll("button, fluent-button")).find((x) => x.textContent === text);
   if (!b) throw new Error(`no button "${text}"`);
   return b as HTMLButtonElement;
 }
@@ -96,4 +96,18 @@ export function buttonByText(scope: HTMLElement, text: string): HTMLButtonElemen
 /** Let promise callbacks run. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+/** A workbook port whose calls the test inspects. */
+export function stubWorkbook(formulas: Array<{ address: string; formula: string }>) {
+  return {
+    readSvcFormulas: jest.fn(async () => formulas),
+    selectCell: jest.fn(async () => undefined),
+    insertAtActiveCell: jest.fn(async () => "Sheet1!B2"),
+    recalculateCells: jest.fn(async (_a: readonly string[]) => undefined),
+    freeze: jest.fn(async () => []),
+    unfreeze: jest.fn(async () => []),
+    listFrozen: jest.fn(async () => []),
+    activeCell: jest.fn(async () => "Sheet1!B2" as string | null),
+  };
 }

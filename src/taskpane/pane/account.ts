@@ -1,5 +1,5 @@
 /** Section 1: the account — who is signed in, Sign in / Sign out / Retry, and why sign-in stopped. */
-import { StatusLine, append, button, clear, el, section } from "./dom";
+import { Btn, StatusLine, append, button, clear, el, section, setDisabled } from "./dom";
 import { act } from "./common";
 import { canRetrySignIn, signInFailureText, withTimeout } from "./failure";
 
@@ -21,7 +21,12 @@ export function accountSection(ctx: PaneContext): HTMLElement {
   const detail = el("p", "svc-account-detail");
   const actions = el("div", "svc-buttons");
   const status = new StatusLine();
-  append(body, [state, detail, actions, status.node]);
+  const rule = el("p", {
+    className: "svc-hint",
+    text: "Signing out clears the answers cached on this computer: SVC cells show “Sign in from the SVC pane” at their next calculation. Frozen values stay as they are.",
+    attrs: { "data-field": "sign-out-rule" },
+  });
+  append(body, [state, detail, actions, status.node, rule]);
 
   const auth = ctx.auth;
   if (!auth) {
@@ -46,7 +51,7 @@ export function accountSection(ctx: PaneContext): HTMLElement {
     else if (s.state === "error") {
       actions.appendChild(button(s.canRetry === false ? "Sign in" : "Retry", signIn, "svc-button svc-primary"));
     }
-    for (const b of Array.from(actions.querySelectorAll("button"))) b.disabled = busy;
+    for (const b of Array.from(actions.querySelectorAll<Btn>("fluent-button"))) setDisabled(b, busy);
   };
 
   const refresh = (): void => {
@@ -89,12 +94,17 @@ export function accountSection(ctx: PaneContext): HTMLElement {
   function signOut(): void {
     if (busy) return;
     busy = true;
-    const b = Array.from(actions.querySelectorAll("button"));
+    const b = Array.from(actions.querySelectorAll<Btn>("fluent-button"));
     void act(
       ctx,
       status,
       { busy: "Signing out…", label: "Signing out" },
-      () => auth!.signOut(),
+      async () => {
+        const r = await auth!.signOut();
+        // The one rule for cached answers after sign-out (stated above): they are cleared.
+        await (ctx.engine.forgetConnection ? ctx.engine.forgetConnection() : ctx.engine.clearCache());
+        return r;
+      },
       (r) => {
         const o = (r ?? {}) as { revoked?: boolean; error?: string };
         return o.revoked === false && o.error

@@ -7,7 +7,8 @@ import { ToolName } from "../../api/catalogue";
 import type { EngineAnswer } from "../../engine";
 import { Cell, Grid, noticesOf, shapeAnswer } from "../../shape";
 import { safeExternalUrl } from "../../office/links";
-import { StatusLine, append, button, el } from "./dom";
+import { Btn, StatusLine, append, button, clear, el, setDisabled } from "./dom";
+import type { ArgValue } from "./formula";
 import { failureText, withTimeout } from "./failure";
 import { PaneContext } from "./types";
 
@@ -21,9 +22,9 @@ export async function act<T>(
   what: { busy: string; label: string },
   work: () => Promise<T> | T,
   done: (result: T) => string | null,
-  disable: readonly HTMLButtonElement[] = []
+  disable: readonly Btn[] = []
 ): Promise<void> {
-  for (const b of disable) b.disabled = true;
+  for (const b of disable) setDisabled(b, true);
   status.show("busy", what.busy);
   try {
     const r = await withTimeout(what.label, ctx.actionTimeoutMs, work);
@@ -33,7 +34,7 @@ export async function act<T>(
   } catch (e) {
     status.show("error", failureText(e));
   } finally {
-    for (const b of disable) b.disabled = false;
+    for (const b of disable) setDisabled(b, false);
   }
 }
 
@@ -144,22 +145,65 @@ export async function copyText(ctx: PaneContext, text: string): Promise<void> {
   }
 }
 
-/** The formula box: the formula text (selectable), Copy, and Insert into the selected cell. */
-export function formulaBox(ctx: PaneContext): { node: HTMLElement; set(formula: string | null): void } {
+/** How long a "Copied" / "Inserted" confirmation stays before it clears by itself. */
+export const CONFIRMATION_MS = 4000;
+
+/** What a formula box previews: the function and its arguments as a cell would receive them. */
+export type PreviewArgs = () => { fn: string; args: ArgValue[] } | null;
+
+/**
+ * The formula box: the formula text (selectable), Preview (the cell's own evaluation, when the page
+ * provides it), Copy, and Insert at the active cell. `set(formula, shown)` shows `shown` while
+ * offering only `formula` (null: nothing to copy or insert). Confirmations clear on the next edit
+ * and after CONFIRMATION_MS.
+ */
+export function formulaBox(ctx: PaneContext, previewArgs?: PreviewArgs): { node: HTMLElement; set(formula: string | null, shown?: string): void } {
   const node = el("div", "svc-formula");
   const text = el("input", { className: "svc-formula-text", attrs: { type: "text", readonly: "", "aria-label": "Formula" } });
   const status = new StatusLine();
+  const preview = el("div", { className: "svc-preview", attrs: { "data-box": "preview" } });
   let current: string | null = null;
+  let clearTimer: ReturnType<typeof setTimeout> | null = null;
+  const confirm = (msg: string | null): string | null => {
+    if (clearTimer) clearTimeout(clearTimer);
+    clearTimer = setTimeout(() => status.hide(), CONFIRMATION_MS);
+    return msg;
+  };
   const copy = button("Copy", () => {
     if (!current) return;
     const f = current;
-    void act(ctx, status, { busy: "Copying…", label: "Copying" }, () => copyText(ctx, f), () => "Copied to the clipboard", [copy]);
+    void act(ctx, status, { busy: "Copying…", label: "Copying" }, () => copyText(ctx, f), () => confirm("Copied to the clipboard"), [copy]);
   });
   const buttons = el("div", "svc-buttons", [copy]);
-  let insert: HTMLButtonElement | null = null;
+  let insert: Btn | null = null;
+  let previewBtn: Btn | null = null;
+  if (ctx.evaluate && previewArgs) {
+    const evaluate = ctx.evaluate;
+    previewBtn = button("Preview", () => {
+      const call = previewArgs();
+      if (!current || !call) return;
+      const shownFormula = current;
+      void act(
+        ctx,
+        status,
+        { busy: "Evaluating…", label: "The preview" },
+        () => evaluate(call.fn, call.args),
+        (grid) => {
+          clear(preview);
+          const table = gridTable(ctx, grid as Grid);
+          table.setAttribute("data-grid", JSON.stringify(grid));
+          table.setAttribute("data-formula", shownFormula);
+          preview.appendChild(el("div", "svc-table-wrap", [table]));
+          return null;
+        },
+        [previewBtn!]
+      );
+    }, "svc-button");
+    buttons.insertBefore(previewBtn, copy);
+  }
   if (ctx.insertFormula) {
     const write = ctx.insertFormula;
-    insert = button("Insert into selected cell", () => {
+    insert = button("Insert at the active cell", () => {
       if (!current) return;
       const f = current;
       void act(
@@ -167,18 +211,24 @@ export function formulaBox(ctx: PaneContext): { node: HTMLElement; set(formula: 
         status,
         { busy: "Inserting…", label: "Inserting the formula" },
         () => write(f),
-        (addr) => (typeof addr === "string" && addr ? `Inserted into ${addr}` : "Inserted into the selected cell"),
+        (addr) => confirm(typeof addr === "string" && addr ? `Inserted into ${addr}` : "Inserted into the active cell"),
         [insert!]
       );
-    });
+    }, "svc-button svc-primary");
     buttons.appendChild(insert);
   }
-  append(node, [text, buttons, status.node]);
-  const set = (formula: string | null): void => {
+  append(node, [text, buttons, status.node, preview]);
+  const set = (formula: string | null, shown?: string): void => {
+    const changed = (shown ?? formula ?? "") !== text.value;
     current = formula;
-    text.value = formula ?? "";
-    copy.disabled = !formula;
-    if (insert) insert.disabled = !formula;
+    text.value = shown ?? formula ?? "";
+    setDisabled(copy, !formula);
+    if (insert) setDisabled(insert, !formula);
+    if (previewBtn) setDisabled(previewBtn, !formula);
+    if (changed) {
+      status.hide();
+      clear(preview);
+    }
   };
   set(null);
   text.addEventListener("focus", () => text.select());

@@ -37,13 +37,28 @@ export function clear(node: Node): void {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
 
-export function button(text: string, onClick: () => void, className = "svc-button"): HTMLButtonElement {
-  const b = el("button", { className, text, attrs: { type: "button" } });
+/** A Fluent button (fluent-button: keyboard, focus ring and role come with the element). */
+export type Btn = HTMLElement & { disabled: boolean };
+
+export function button(text: string, onClick: () => void, className = "svc-button"): Btn {
+  const b = document.createElement("fluent-button") as Btn;
+  b.className = className;
+  b.textContent = text;
+  b.setAttribute("type", "button");
+  b.setAttribute("size", className.includes("svc-small") ? "small" : "medium");
+  if (className.includes("svc-primary")) b.setAttribute("appearance", "primary");
   b.addEventListener("click", (ev) => {
     ev.preventDefault();
+    if (b.disabled || b.hasAttribute("disabled")) return;
     onClick();
   });
   return b;
+}
+
+/** Enable or disable a Fluent button (property when upgraded, attribute either way). */
+export function setDisabled(b: Btn, disabled: boolean): void {
+  b.disabled = disabled;
+  b.toggleAttribute("disabled", disabled);
 }
 
 /** A section of the pane: a heading and a body. */

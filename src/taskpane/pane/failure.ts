@@ -47,6 +47,8 @@ export function failureText(e: unknown): string {
   try {
     if (isSvcError(e)) return describeFailure(e).message;
     if (e instanceof PaneTimeout) return e.message;
+    // Our own sentences (e.g. "No cell is selected…") read as they are.
+    if (e instanceof Error && e.name === "NoActiveCellError") return e.message;
     const msg = e instanceof Error ? e.message : typeof e === "string" ? e : "";
     return msg ? `Failed: ${msg}` : "Failed for an unknown reason";
   } catch {

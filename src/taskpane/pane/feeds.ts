@@ -6,7 +6,7 @@
  */
 import { TOOLS, ToolName } from "../../api/catalogue";
 import type { EngineAnswer } from "../../engine";
-import { StatusLine, append, button, clear, el, section } from "./dom";
+import { StatusLine, append, button, clear, el, section, Btn } from "./dom";
 import { act, answerView, formulaBox } from "./common";
 import { argSpecs, formulaText } from "./formula";
 import { paramInput } from "./inputs";
@@ -27,9 +27,9 @@ function feedBrowser(ctx: PaneContext, tool: ToolName): HTMLElement {
   const inputs = args.map((a) => ({ name: a.name, input: paramInput(a.param, { idPrefix: `svc-feed-${tool}` }) }));
   const status = new StatusLine();
   const result = el("div", "svc-result");
-  const box = formulaBox(ctx);
-
   const values = () => inputs.map((i) => i.input.read());
+  const box = formulaBox(ctx, () => ({ fn: spec.fn, args: values() }));
+
   const formula = (): string => formulaText(spec.fn, values());
   const update = (): void => box.set(formula());
   for (const i of inputs) i.input.onInput(update);
@@ -70,10 +70,10 @@ function feedBrowser(ctx: PaneContext, tool: ToolName): HTMLElement {
 
 export function feedsSection(ctx: PaneContext): HTMLElement {
   const { root, body } = section("svc-feeds", "Market feeds");
-  const tabs = el("div", { className: "svc-tabs", attrs: { role: "tablist" } });
+  const tabs = el("div", { className: "svc-feed-tabs", attrs: { role: "tablist", "aria-label": "Feeds" } });
   const panels = el("div", "svc-tab-panels");
   const made = new Map<ToolName, HTMLElement>();
-  const buttons: HTMLButtonElement[] = [];
+  const buttons: Btn[] = [];
 
   const show = (tool: ToolName): void => {
     for (const b of buttons) b.setAttribute("aria-selected", String(b.getAttribute("data-tool") === tool));
@@ -86,7 +86,7 @@ export function feedsSection(ctx: PaneContext): HTMLElement {
   };
 
   for (const tool of FEED_TOOLS) {
-    const b = button(TITLES[tool] ?? tool, () => show(tool), "svc-tab");
+    const b = button(TITLES[tool] ?? tool, () => show(tool), "svc-button svc-feed-tab svc-small");
     b.setAttribute("role", "tab");
     b.setAttribute("data-tool", tool);
     buttons.push(b);

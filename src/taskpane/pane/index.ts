@@ -1,33 +1,40 @@
 /**
- * The task pane UI: account, quota & activity, notices & sources, formula builder, screener, market
- * feeds, refresh data. Plain DOM (createElement + textContent; never innerHTML with API text), looks
- * from pane.css classes only (strict CSP). mountPane returns an unmount function.
- *
- * The page bootstrap (src/taskpane/index.ts) mounts it with the host's engine and sign-in, and the
- * Office wrappers from src/office (calculate.ts, links.ts).
+ * The task pane UI, organised as an analyst works, in three Fluent tabs (fluent-tablist: arrow keys
+ * move between tabs, each panel is a labelled tabpanel):
+ *   Data     refresh with a price, the workbook's SVC results (Show source), freeze / unfreeze
+ *   Build    formula builder, screener, market feeds (Insert at the active cell, Copy)
+ *   Account  sign-in, requests sent and quota left
+ * Plain DOM (createElement + textContent; never innerHTML with API text), looks from pane.css and the
+ * Fluent tokens only (strict CSP). mountPane returns an unmount function. The page loads this module
+ * (and Fluent) only after the custom functions have registered (src/taskpane/index.ts -> ui.ts).
  */
 import { listSources, onSourcesChange } from "../../functions/sources";
 import { safeExternalUrl } from "../../office/links";
 import { accountSection } from "./account";
 import { builderSection } from "./builder";
-import { el } from "./dom";
+import { dataSection } from "./data";
+import { append, el } from "./dom";
 import { feedsSection } from "./feeds";
-import { noticesSection } from "./notices";
+import { freezeSection } from "./freeze";
+import { SPEC_METRICS } from "./metrics";
 import { quotaSection } from "./quota";
 import { refreshSection } from "./refresh";
 import { screenerSection } from "./screener";
 import { PaneContext, PaneDeps } from "./types";
 
 export { authPortFromHost } from "./auth-port";
-export type { AuthPort, AuthState, PaneAuthStatus, PaneDeps, SourcesPort } from "./types";
+export type { AuthPort, AuthState, PaneAuthStatus, PaneDeps, SourcesPort, WorkbookPort, MetricsPort, PlanRequest } from "./types";
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 60_000;
+
+export type TabId = "data" | "build" | "account";
 
 export function mountPane(root: HTMLElement, deps: PaneDeps): () => void {
   const disposers: Array<() => void> = [];
   const ctx: PaneContext = {
     ...deps,
     sources: deps.sources ?? { list: listSources, onChange: onSourcesChange },
+    metrics: deps.metrics ?? SPEC_METRICS,
     actionTimeoutMs: deps.actionTimeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS,
     onDispose: (fn) => disposers.push(fn),
     open: (url) => {
@@ -43,23 +50,42 @@ export function mountPane(root: HTMLElement, deps: PaneDeps): () => void {
   };
 
   const pane = el("div", { className: "svc-pane", attrs: { "data-svc-pane": "" } });
-  const builders: Array<[string, (c: PaneContext) => HTMLElement]> = [
-    ["Account", accountSection],
-    ["Quota & activity", quotaSection],
-    ["Notices & sources", noticesSection],
-    ["Formula builder", builderSection],
-    ["Screener", screenerSection],
-    ["Market feeds", feedsSection],
-    ["Refresh data", refreshSection],
-  ];
-  for (const [name, build] of builders) {
+  const tablist = el("fluent-tablist" as "div", { className: "svc-tabs", attrs: { "aria-label": "SVC pane", appearance: "subtle", size: "small" } });
+  const panels = el("div", "svc-panels");
+
+  const safely = (name: string, build: () => HTMLElement): HTMLElement => {
     try {
-      pane.appendChild(build(ctx));
+      return build();
     } catch (e) {
       // One broken section never takes the others (or the sign-in) down with it.
-      pane.appendChild(el("p", { className: "svc-status svc-status-error", text: `${name} is unavailable: ${(e as Error)?.message ?? String(e)}` }));
+      return el("p", { className: "svc-status svc-status-error", text: `${name} is unavailable: ${(e as Error)?.message ?? String(e)}` });
     }
+  };
+
+  let data: ReturnType<typeof dataSection> | null = null;
+  const reloadData = (): void => data?.reload();
+  const tabs: Array<[TabId, string, () => HTMLElement[]]> = [
+    [
+      "data",
+      "Data",
+      () => {
+        const refresh = safely("Refresh", () => refreshSection(ctx, reloadData));
+        const results = safely("Results", () => (data = dataSection(ctx)).node);
+        const freeze = safely("Freeze", () => freezeSection(ctx, reloadData));
+        return [refresh, results, freeze];
+      },
+    ],
+    ["build", "Build", () => [safely("Formula builder", () => builderSection(ctx)), safely("Screener", () => screenerSection(ctx)), safely("Market feeds", () => feedsSection(ctx))]],
+    ["account", "Account", () => [safely("Account", () => accountSection(ctx)), safely("Quota", () => quotaSection(ctx))]],
+  ];
+  for (const [id, label, build] of tabs) {
+    const tab = el("fluent-tab" as "div", { className: "svc-tab", text: label, attrs: { id: `svc-tab-${id}`, "aria-controls": `svc-panel-${id}`, "data-tab": id } });
+    tablist.appendChild(tab);
+    const panel = el("div", { className: "svc-panel", attrs: { id: `svc-panel-${id}`, role: "tabpanel", "aria-labelledby": `svc-tab-${id}`, "data-panel": id, tabindex: "0" } });
+    append(panel, build());
+    panels.appendChild(panel);
   }
+  append(pane, [tablist, panels]);
   root.appendChild(pane);
 
   let mounted = true;

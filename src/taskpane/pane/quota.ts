@@ -4,12 +4,12 @@ import { append, el, section } from "./dom";
 import { PaneContext } from "./types";
 
 const ROWS: ReadonlyArray<[keyof SvcStats, string]> = [
-  ["calls", "API calls made"],
+  ["calls", "Requests sent to the API"],
   ["cache_hits", "Answered from the cache"],
   ["coalesced", "Shared with another request"],
   ["retries", "Retries"],
   ["stale_served", "Cached answers served while the API was unavailable"],
-  ["errors", "Requests that ended in an error"],
+  ["errors", "Results that ended in an error (most cost no call)"],
   ["pending", "Waiting or in flight"],
 ];
 

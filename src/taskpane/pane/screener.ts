@@ -1,8 +1,9 @@
 /**
- * Section 5: the screener. Filters on SCREEN_METRICS with min/max, sort, run through the engine
+ * Build tab, "Screener". Filters on the screen metrics (with labels and units from the dictionary) with min/max, sort, run through the engine
  * (screen_companies), the result as a table with its notices, and the formula that reproduces it.
  */
-import { SCREEN_METRICS, TOOLS, paramOf } from "../../api/catalogue";
+import { TOOLS, paramOf } from "../../api/catalogue";
+import { metricLabel } from "./metrics";
 import type { EngineAnswer } from "../../engine";
 import { StatusLine, append, button, clear, el, section } from "./dom";
 import { act, answerView, formulaBox } from "./common";
@@ -35,16 +36,16 @@ export function screenerSection(ctx: PaneContext): HTMLElement {
   const limitInput = paramInput(paramOf(tool, "limit")!, { idPrefix: "svc-screen" });
   const status = new StatusLine();
   const result = el("div", "svc-result");
-  const box = formulaBox(ctx);
+  const box = formulaBox(ctx, () => (filters().length ? { fn: TOOLS[tool].fn, args: [filters().join(","), sortInput.read(), descInput.read(), limitInput.read()] } : null));
   const formulaWrap = el("div", "svc-formula-wrap", [el("h3", { className: "svc-subtitle", text: "Formula for this screen" }), box.node]);
 
   const addRow = (): void => {
     const n = rows.length + 1;
     const metric = el("select", { className: "svc-input", attrs: { id: `svc-screen-metric-${n}`, "aria-label": `Filter ${n} metric` } });
     metric.appendChild(el("option", { text: "(choose a metric)", attrs: { value: "" } }));
-    for (const m of SCREEN_METRICS) metric.appendChild(el("option", { text: m, attrs: { value: m } }));
-    const min = el("input", { className: "svc-input svc-bound", attrs: { type: "number", step: "any", placeholder: "min", "aria-label": `Filter ${n} minimum` } });
-    const max = el("input", { className: "svc-input svc-bound", attrs: { type: "number", step: "any", placeholder: "max", "aria-label": `Filter ${n} maximum` } });
+    for (const m of ctx.metrics.screenMetrics()) metric.appendChild(el("option", { text: metricLabel(ctx.metrics.screenInfo(m), m), attrs: { value: m } }));
+    const min = el("input", { className: "svc-input svc-bound", attrs: { type: "number", step: "any", placeholder: "minimum", "aria-label": `Filter ${n} minimum` } });
+    const max = el("input", { className: "svc-input svc-bound", attrs: { type: "number", step: "any", placeholder: "maximum", "aria-label": `Filter ${n} maximum` } });
     const node = el("div", "svc-filter-row", [metric, min, max]);
     const row: FilterRow = { node, metric, min, max };
     node.appendChild(

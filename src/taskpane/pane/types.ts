@@ -2,8 +2,78 @@
  * What the pane needs from the page. The page's bootstrap (src/taskpane/index.ts) supplies the
  * real engine, sign-in controller and Office wrappers; tests supply stubs.
  */
+import type { Statement, ToolName } from "../../api/catalogue";
+import type { RawParams } from "../../api/validate";
 import type { SvcEngine } from "../../engine";
 import type { CellSource } from "../../functions/sources";
+import type { FormulaCell, FrozenEntry, Scope } from "../../office/workbook";
+
+/** One tool request of a formula (contract 4: src/functions/requests.ts requestsFor). */
+export interface PlanRequest {
+  tool: ToolName;
+  params: RawParams;
+}
+
+/** The engine's price of a set of requests (contract 2). */
+export interface RefreshPlan {
+  calls: number;
+  requests: number;
+  cached: number;
+  invalid: { index: number; message: string }[];
+}
+
+/** The engine's refresh API (contract 2); optional until every engine has it. */
+export interface RefreshApi {
+  plan(reqs: PlanRequest[], opts?: { refresh?: boolean }): Promise<RefreshPlan>;
+  invalidate(reqs: PlanRequest[]): Promise<number>;
+  cancelQueued(): number;
+  forgetConnection?(): Promise<void>;
+}
+
+export type PaneEngine = SvcEngine & Partial<RefreshApi>;
+
+/** Per-value source of a FINANCIALS spill (contract 5), as the pane reads it. */
+export interface ValueSourceView {
+  row: number;
+  col: number;
+  metric: string;
+  period: string;
+  value: number | null;
+  concept: string | null;
+  formula: string | null;
+  accession: string | null;
+  filingUrl: string | null;
+  computed: boolean;
+}
+
+/** A cell source with contract 5's error and provenance (optional for older registries). */
+export type SourceView = CellSource & { error?: string | null; provenance?: ValueSourceView[] };
+
+/** The workbook as the pane changes it (src/office/workbook.ts). */
+export interface WorkbookPort {
+  readSvcFormulas(scope: Scope): Promise<FormulaCell[]>;
+  selectCell(address: string): Promise<void>;
+  insertAtActiveCell(formula: string): Promise<string>;
+  recalculateCells(addresses: readonly string[]): Promise<void>;
+  freeze(scope: Scope): Promise<FrozenEntry[]>;
+  unfreeze(within?: string): Promise<FrozenEntry[]>;
+  listFrozen(): Promise<FrozenEntry[]>;
+  /** The selected cell's address, for Show source. */
+  activeCell(): Promise<string | null>;
+}
+
+/** Metric keys with labels and units (src/api/dictionary.ts MetricDictionary fits). */
+export interface MetricInfoView {
+  key: string;
+  label?: string;
+  unit?: string;
+}
+export interface MetricsPort {
+  financialMetrics(statement: Statement): readonly string[];
+  financialInfo(key: string): MetricInfoView | undefined;
+  screenMetrics(): readonly string[];
+  screenInfo(key: string): MetricInfoView | undefined;
+}
 
 export type AuthState = "signed_out" | "signing_in" | "signed_in" | "reauth_required" | "error";
 
@@ -34,7 +104,7 @@ export interface SourcesPort {
 }
 
 export interface PaneDeps {
-  engine: SvcEngine;
+  engine: PaneEngine;
   /** Absent when the page uses a development API key (no sign-in). */
   auth?: AuthPort;
   /** Excel.run + application.calculate(full) (src/office/calculate.ts). */
@@ -42,8 +112,16 @@ export interface PaneDeps {
   /** Open an external http(s) link (src/office/links.ts openExternalLink). */
   openLink: (url: string) => void;
   config: { baseUrl: string; appUrl: string };
-  /** Write a formula into the active cell (src/office/calculate.ts); the Insert button is hidden without it. */
+  /** Write a formula into the active cell (src/office/workbook.ts); the Insert button is hidden without it. */
   insertFormula?: (formula: string) => Promise<unknown>;
+  /** The workbook (Data tab: refresh, freeze, select, show source); absent outside Excel. */
+  workbook?: WorkbookPort;
+  /** Contract 4: the requests a formula makes (to price a refresh). */
+  requestsFor?: (fn: string, args: readonly unknown[]) => PlanRequest[];
+  /** Evaluate an SVC function exactly as a cell does (src/functions/call.ts callFunction): the preview. */
+  evaluate?: (fn: string, args: readonly unknown[]) => Promise<unknown[][]>;
+  /** Metric keys by statement with labels and units; defaults to the catalogue's spec lists. */
+  metrics?: MetricsPort;
   /** Defaults to the sheet's source registry (src/functions/sources.ts). */
   sources?: SourcesPort;
   /** Copy text; defaults to navigator.clipboard with a select-and-copy fallback. */
@@ -55,6 +133,7 @@ export interface PaneDeps {
 /** Resolved deps passed to each section. */
 export interface PaneContext extends PaneDeps {
   sources: SourcesPort;
+  metrics: MetricsPort;
   actionTimeoutMs: number;
   /** Register a cleanup to run on unmount. */
   onDispose(fn: () => void): void;

@@ -1,0 +1,243 @@
+/**
+ * Data tab, "Results in this workbook": every SVC result (src/functions/sources.ts) with its address,
+ * function, tool, age, fresh/stale, error and what refreshing it alone would cost; its notices (URLs in
+ * them become links) and its check link, each link named by what it cites. Clicking an address
+ * selects the cell. "Show source" explains the selected cell (FINANCIALS: concept or formula,
+ * accession, filing link).
+ */
+import { parseFormula } from "../../formula/parse";
+import { parseRange } from "../../office/address";
+import { safeExternalUrl } from "../../office/links";
+import { StatusLine, append, button, clear, el } from "./dom";
+import { externalLink } from "./common";
+import { failureText } from "./failure";
+import { PaneContext, SourceView, ValueSourceView } from "./types";
+
+const MAX_ROWS = 200;
+
+/** "just now", "4 min ago", "3 h ago", "2 days ago". */
+export function ageText(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "";
+  const min = Math.floor(ms / 60_000);
+  if (min < 1) return "just now";
+  if (min < 60) return `${min} min ago`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.floor(h / 24)} days ago`;
+}
+
+/** A link's name from what it cites: host and path, without the scheme ("sec.gov/Archives/…/0001"). */
+export function citeName(url: string): string {
+  try {
+    const u = new URL(url);
+    const path = u.pathname.replace(/\/+$/, "");
+    const short = path.length > 40 ? `${path.slice(0, 18)}…${path.slice(-18)}` : path;
+    return `${u.hostname.replace(/^www\./, "")}${short}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Notice text with its http(s) URLs as links named by what they cite. */
+export function noticeNode(ctx: PaneContext, text: string): HTMLElement {
+  const p = el("p", "svc-notice");
+  const parts = text.split(/(https?:\/\/[^\s)<>"]+)/g);
+  for (const part of parts) {
+    if (/^https?:\/\//.test(part) && safeExternalUrl(part)) p.appendChild(externalLink(ctx, citeName(part), part));
+    else if (part) p.appendChild(document.createTextNode(part));
+  }
+  return p;
+}
+
+function badge(text: string, color: string): HTMLElement {
+  const b = el("fluent-badge" as "span", { className: `svc-badge svc-badge-${color}`, text, attrs: { color, appearance: "tint", size: "small" } });
+  return b;
+}
+
+/** The first literal argument of a formula (the ticker of most SVC functions), for naming links. */
+function subjectOf(formula: string | undefined): string {
+  if (!formula) return "";
+  try {
+    const a = parseFormula(formula).args[0];
+    return typeof a === "string" ? a.toUpperCase() : "";
+  } catch {
+    return "";
+  }
+}
+
+export interface DataView {
+  node: HTMLElement;
+  /** Re-read the workbook's formulas and prices (after a refresh or freeze). */
+  reload(): void;
+}
+
+export function dataSection(ctx: PaneContext): DataView {
+  const node = el("section", { className: "svc-section", attrs: { "data-section": "svc-data", "aria-labelledby": "svc-data-title" } });
+  const title = el("h2", { className: "svc-section-title", text: "Results in this workbook", attrs: { id: "svc-data-title" } });
+  const list = el("ul", { className: "svc-results", attrs: { "data-list": "results", "aria-label": "SVC results" } });
+  const more = el("p", "svc-hint");
+  const status = new StatusLine();
+  const sourceBox = el("div", { className: "svc-source-box", attrs: { "data-box": "source", "aria-live": "polite" } });
+  const showSource = button("Show source of the selected cell", () => void explainSelected(), "svc-button");
+  append(node, [title, list, more, status.node, el("div", "svc-buttons", [showSource]), sourceBox]);
+
+  /** Formula text and refresh cost per anchor address, read from the workbook. */
+  let formulas = new Map<string, string>();
+  let costs = new Map<string, number>();
+
+  const render = (): void => {
+    let all: SourceView[];
+    try {
+      all = ctx.sources.list() as SourceView[];
+    } catch {
+      all = [];
+    }
+    clear(list);
+    more.textContent = "";
+    if (all.length === 0) {
+      list.appendChild(el("li", { className: "svc-empty", text: "No SVC results yet. Build a formula on the Build tab, or type one in a cell." }));
+      return;
+    }
+    const now = Date.now();
+    for (const s of all.slice(0, MAX_ROWS)) list.appendChild(row(s, now));
+    if (all.length > MAX_ROWS) more.textContent = `and ${all.length - MAX_ROWS} more results`;
+  };
+
+  const row = (s: SourceView, now: number): HTMLElement => {
+    const li = el("li", { className: "svc-result-row", attrs: { "data-address": s.address } });
+    const addr = el("a", { className: "svc-cell-link", text: s.address, attrs: { href: "#", "aria-label": `Select ${s.address} (SVC.${s.fn})` } });
+    addr.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      if (!ctx.workbook) return;
+      ctx.workbook.selectCell(s.address).then(
+        () => status.show("info", `Selected ${s.address}.`),
+        (e) => status.show("error", failureText(e))
+      );
+    });
+    const head = el("div", "svc-result-head", [addr, " ", el("span", { className: "svc-fn", text: `SVC.${s.fn}` }), " ", el("span", { className: "svc-tool", text: s.tool })]);
+    const meta = el("div", "svc-result-meta");
+    if (s.error) append(meta, [badge("error", "danger"), " ", el("span", { className: "svc-error", text: s.error })]);
+    else append(meta, [s.stale ? badge("stale", "warning") : badge("fresh", "success")]);
+    if (s.fetchedAt > 0) append(meta, [" ", el("span", { className: "svc-age", text: `fetched ${ageText(now - s.fetchedAt)}`, attrs: { title: new Date(s.fetchedAt).toISOString() } })]);
+    const cost = costs.get(s.address);
+    if (cost !== undefined) append(meta, [" ", el("span", { className: "svc-cost", text: `refresh: ${cost} call${cost === 1 ? "" : "s"}`, attrs: { "data-cost": String(cost) } })]);
+    append(li, [head, meta]);
+    for (const n of s.notices ?? []) if (String(n).trim()) li.appendChild(noticeNode(ctx, String(n)));
+    if (s.link) {
+      const subject = subjectOf(formulas.get(s.address));
+      const name = `Check ${subject ? `${subject} ` : ""}SVC.${s.fn} figures at ${citeName(s.link)}`;
+      li.appendChild(el("p", "svc-check", [externalLink(ctx, name, s.link)]));
+    }
+    return li;
+  };
+
+  let loading = false;
+  let again = false;
+  const reload = (): void => {
+    if (!ctx.workbook) return render();
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    const wb = ctx.workbook;
+    void (async () => {
+      try {
+        const cells = await wb.readSvcFormulas("workbook");
+        formulas = new Map(cells.map((c) => [c.address, c.formula]));
+        const next = new Map<string, number>();
+        if (ctx.engine.plan && ctx.requestsFor) {
+          for (const c of cells) {
+            try {
+              const p = parseFormula(c.formula);
+              const plan = await ctx.engine.plan(ctx.requestsFor(p.fn, p.args), { refresh: true });
+              next.set(c.address, plan.calls);
+            } catch {
+              /* a formula that cannot be priced shows no cost */
+            }
+          }
+        }
+        costs = next;
+      } catch {
+        /* outside Excel, or the workbook is busy: show the registry alone */
+      } finally {
+        loading = false;
+        render();
+        if (again) {
+          again = false;
+          reload();
+        }
+      }
+    })();
+  };
+
+  async function explainSelected(): Promise<void> {
+    clear(sourceBox);
+    if (!ctx.workbook) return status.show("error", "Show source needs Excel.");
+    let at: string | null;
+    try {
+      at = await ctx.workbook.activeCell();
+    } catch (e) {
+      return status.show("error", failureText(e));
+    }
+    if (!at) return status.show("error", "No cell is selected. Click a cell in the sheet, then press Show source.");
+    const found = locate(ctx.sources.list() as SourceView[], at);
+    if (!found) return status.show("info", `${at} is not an SVC result.`);
+    status.hide();
+    sourceBox.appendChild(sourceDetails(ctx, at, found.source, found.value));
+  }
+
+  render();
+  reload();
+  ctx.onDispose(ctx.sources.onChange(reload));
+  return { node, reload };
+}
+
+/** The source whose result covers `address`: its anchor, or a FINANCIALS spill cell with provenance. */
+export function locate(sources: readonly SourceView[], address: string): { source: SourceView; value?: ValueSourceView } | null {
+  const at = parseRange(address);
+  for (const s of sources) {
+    let a;
+    try {
+      a = parseRange(s.address);
+    } catch {
+      continue;
+    }
+    if (a.sheet !== at.sheet) continue;
+    const row = at.r0 - a.r0;
+    const col = at.c0 - a.c0;
+    if (row === 0 && col === 0) return { source: s, value: s.provenance?.find((v) => v.row === 0 && v.col === 0) };
+    const value = s.provenance?.find((v) => v.row === row && v.col === col);
+    if (value) return { source: s, value };
+  }
+  return null;
+}
+
+function dl(pairs: Array<[string, Node | string]>): HTMLElement {
+  const d = el("dl", "svc-kv");
+  for (const [k, v] of pairs) append(d, [el("dt", { text: k }), el("dd", {}, [v])]);
+  return d;
+}
+
+export function sourceDetails(ctx: PaneContext, at: string, s: SourceView, v?: ValueSourceView): HTMLElement {
+  const box = el("div", { className: "svc-source", attrs: { "data-source-of": at } });
+  box.appendChild(el("h3", { className: "svc-subtitle", text: `Source of ${at}` }));
+  const pairs: Array<[string, Node | string]> = [
+    ["Formula cell", s.address],
+    ["Function", `SVC.${s.fn} (${s.tool})`],
+  ];
+  if (v) {
+    pairs.push(["Metric", v.metric], ["Period", v.period]);
+    if (v.value !== null) pairs.push(["Value", String(v.value)]);
+    if (v.concept) pairs.push(["Concept", v.concept]);
+    if (v.formula) pairs.push([v.computed ? "Computed as" : "Formula", v.formula]);
+    if (v.accession) pairs.push(["Accession", v.accession]);
+    if (v.filingUrl) pairs.push(["Filing", externalLink(ctx, `Filing ${v.accession ?? citeName(v.filingUrl)}`, v.filingUrl)]);
+  } else if (s.fn === "FINANCIALS") {
+    pairs.push(["Value source", "Select a value cell of the table to see its concept and filing."]);
+  }
+  if (s.fetchedAt > 0) pairs.push(["Fetched", new Date(s.fetchedAt).toISOString().replace("T", " ").slice(0, 19) + " UTC"]);
+  if (s.link) pairs.push(["Check", externalLink(ctx, citeName(s.link), s.link)]);
+  box.appendChild(dl(pairs));
+  return box;
+}

@@ -1,0 +1,82 @@
+/**
+ * Data tab, "Freeze": replace the SVC formulas of the selection or the sheet by the values they show,
+ * stamped "as of" (a comment on each formula cell), so the workbook opens anywhere with no add-in, no
+ * sign-in and no call. The formulas are kept in the workbook (a custom XML part: formulas only, never
+ * a credential) and Unfreeze puts them back.
+ */
+import type { FrozenEntry, Scope } from "../../office/workbook";
+import { StatusLine, append, button, clear, el } from "./dom";
+import { act } from "./common";
+import { PaneContext } from "./types";
+
+function asOfText(iso: string): string {
+  return iso.replace("T", " ").slice(0, 16) + " UTC";
+}
+
+export function freezeSection(ctx: PaneContext, onChange: () => void = () => undefined): HTMLElement {
+  const root = el("section", { className: "svc-section", attrs: { "data-section": "svc-freeze", "aria-labelledby": "svc-freeze-title" } });
+  const title = el("h2", { className: "svc-section-title", text: "Freeze values", attrs: { id: "svc-freeze-title" } });
+  const hint = el("p", {
+    className: "svc-hint",
+    text: "Freeze replaces SVC formulas by their current values, stamped with the time, so the file opens anywhere without the add-in. The formulas stay in the workbook for Unfreeze.",
+  });
+  const scope = el("select", { className: "svc-input", attrs: { id: "svc-freeze-scope", name: "freeze-scope" } });
+  for (const [v, label] of [["selection", "Selected cells"], ["sheet", "This sheet"]] as const) scope.appendChild(el("option", { text: label, attrs: { value: v } }));
+  const list = el("ul", { className: "svc-frozen", attrs: { "data-list": "frozen", "aria-label": "Frozen results" } });
+  const status = new StatusLine();
+  const freezeBtn = button("Freeze", () => {
+    if (!ctx.workbook) return status.show("error", "Freeze needs Excel.");
+    const wb = ctx.workbook;
+    void act(
+      ctx,
+      status,
+      { busy: "Freezing…", label: "Freeze" },
+      () => wb.freeze(scope.value as Scope),
+      (done: FrozenEntry[]) => {
+        void load();
+        onChange();
+        return done.length ? `Froze ${done.length} result${done.length === 1 ? "" : "s"} as of ${asOfText(done[0].asOf)}.` : "No SVC formulas there to freeze.";
+      },
+      [freezeBtn]
+    );
+  });
+  const unfreezeBtn = button("Unfreeze all", () => {
+    if (!ctx.workbook) return;
+    const wb = ctx.workbook;
+    void act(
+      ctx,
+      status,
+      { busy: "Restoring formulas…", label: "Unfreeze" },
+      () => wb.unfreeze(),
+      (done: FrozenEntry[]) => {
+        void load();
+        onChange();
+        return done.length ? `Restored ${done.length} formula${done.length === 1 ? "" : "s"}; they recalculate from the cache where they can.` : "Nothing is frozen.";
+      },
+      [unfreezeBtn]
+    );
+  });
+  append(root, [
+    title,
+    hint,
+    el("div", "svc-field", [el("label", { className: "svc-label", text: "Freeze", attrs: { for: "svc-freeze-scope" } }), scope]),
+    el("div", "svc-buttons", [freezeBtn, unfreezeBtn]),
+    status.node,
+    list,
+  ]);
+
+  async function load(): Promise<void> {
+    if (!ctx.workbook) return;
+    let entries: FrozenEntry[] = [];
+    try {
+      entries = await ctx.workbook.listFrozen();
+    } catch {
+      entries = [];
+    }
+    clear(list);
+    unfreezeBtn.hidden = entries.length === 0;
+    for (const e of entries) list.appendChild(el("li", { className: "svc-frozen-item", text: `${e.range}: ${e.formula} (as of ${asOfText(e.asOf)})` }));
+  }
+  void load();
+  return root;
+}

@@ -1,0 +1,62 @@
+/**
+ * The pane chunk (loaded after the custom functions registered): Fluent UI web components, the
+ * light theme's tokens, and the pane wired to the host's engine, sign-in and the workbook.
+ *
+ * Fluent: @fluentui/web-components 3 defines its elements (fluent-button, fluent-tablist, ...) when
+ * its bundle runs; setTheme writes the theme tokens as CSS custom properties into a constructed
+ * stylesheet (document.adoptedStyleSheets), which a strict CSP (style-src 'self', no inline styles)
+ * allows. The self-contained bundle is used because its peer @microsoft/fast-element is not
+ * installed (legacy-peer-deps).
+ */
+import "@fluentui/web-components/web-components.min.js";
+import { webLightTheme } from "@fluentui/tokens";
+import type { Host } from "../host/runtime";
+import { callFunction } from "../functions/call";
+import { calculateFull } from "../office/calculate";
+import { openExternalLink } from "../office/links";
+import * as workbook from "../office/workbook";
+import { authPortFromHost, mountPane } from "./pane";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var Fluent: { setTheme(theme: Record<string, string | number>): void } | undefined;
+}
+
+function showStatus(text: string): void {
+  const el = document.getElementById("svc-status");
+  if (el) el.textContent = text;
+}
+
+export function start(host: Host): void {
+  const root = document.getElementById("svc-app");
+  if (!root || root.childElementCount > 0) return;
+  try {
+    globalThis.Fluent?.setTheme(webLightTheme as unknown as Record<string, string>);
+    mountPane(root, {
+      engine: host.engine,
+      auth: authPortFromHost(host),
+      calculateFull,
+      insertFormula: workbook.insertAtActiveCell,
+      workbook: {
+        readSvcFormulas: workbook.readSvcFormulas,
+        selectCell: workbook.selectCell,
+        insertAtActiveCell: workbook.insertAtActiveCell,
+        recalculateCells: workbook.recalculateCells,
+        freeze: (scope) => workbook.freeze(scope),
+        unfreeze: workbook.unfreeze,
+        listFrozen: workbook.listFrozen,
+        activeCell: workbook.activeCellAddress,
+      },
+      evaluate: (fn, args) => callFunction(fn, args),
+      openLink: (url) => {
+        openExternalLink(url);
+      },
+      config: host.config,
+    });
+    showStatus(`Ready (API ${host.config.baseUrl})`);
+    document.body.dataset.paneReady = "1";
+    performance.mark("svc-pane-mounted");
+  } catch (e) {
+    showStatus(`The pane could not start: ${(e as Error)?.message ?? e}`);
+  }
+}
