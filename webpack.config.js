@@ -78,7 +78,7 @@ module.exports = (env = {}, argv = {}) => {
           use: {
             loader: "ts-loader",
             // Type checking is `tsc --noEmit` (npm run typecheck); the bundle only strips types.
-            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true, module: "commonjs" } },
+            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true, module: "es2020" } }, // es2020 keeps import() for webpack: the pane is its own chunk
           },
         },
       ],
