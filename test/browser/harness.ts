@@ -22,7 +22,36 @@ export const ROOT = path.join(__dirname, "..", "..");
 export const DIST = path.resolve(ROOT, process.env.SVC_DIST_DIR || "dist");
 export const FAKE_OFFICE = path.join(ROOT, "test", "fakes", "office", "fake-office.js");
 export const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
-export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+/** Linux: Debian's chromium first, then other Chromium-family browsers where they usually live. */
+const LINUX_BROWSERS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/microsoft-edge"];
+
+/**
+ * Launch the Chromium-family browser add-in developers have: CHROMIUM_PATH if set; on Windows and
+ * macOS, Edge then Chrome through playwright-core's channels; on Linux, Debian's /usr/bin/chromium
+ * (or another Chromium-family binary). Never downloads a browser (no `playwright install`).
+ */
+export async function launchChromium(args: string[] = LAUNCH_ARGS): Promise<Browser> {
+  const explicit = process.env.CHROMIUM_PATH;
+  if (explicit) {
+    if (!fs.existsSync(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} does not exist: point CHROMIUM_PATH at a Chrome, Edge or Chromium executable`);
+    return chromium.launch({ executablePath: explicit, args });
+  }
+  if (process.platform === "win32" || process.platform === "darwin") {
+    const tried: string[] = [];
+    for (const channel of ["msedge", "chrome"]) {
+      try {
+        return await chromium.launch({ channel, args });
+      } catch (e) {
+        tried.push(`${channel}: ${String((e as Error)?.message ?? e).split("\n")[0]}`);
+      }
+    }
+    throw new Error(`No Edge or Chrome found (${tried.join("; ")}). Install one, or set CHROMIUM_PATH to a Chromium-family browser's executable.`);
+  }
+  const found = LINUX_BROWSERS.find((p) => fs.existsSync(p));
+  if (!found)
+    throw new Error(`No Chromium-family browser found (looked for ${LINUX_BROWSERS.join(", ")}): apt-get install chromium, or set CHROMIUM_PATH to a Chrome, Edge or Chromium executable.`);
+  return chromium.launch({ executablePath: found, args });
+}
 export { SANDBOX_API_KEY };
 
 export const LAUNCH_ARGS = [
@@ -78,8 +107,7 @@ export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServ
     validateToken: (t) => auth.validateToken(t),
   });
   const site: Served = await serveStatic({ root: DIST, connectSrc: [api.url] });
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (never playwright install)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const browser = await launchChromium();
   const refused: string[] = [];
   const errors: string[] = [];
   const fakeOffice = fs.readFileSync(FAKE_OFFICE, "utf8");

@@ -2,9 +2,9 @@
  * The workbench and `npm start`'s development server: the real bundle in the pane iframe under the
  * fake host, formulas typed into cells, spills, error messages on hover, the call counter.
  */
-import { chromium, Browser, Page } from "playwright-core";
+import { Browser, Page } from "playwright-core";
 import { startFakeApi, FakeApi, SANDBOX_API_KEY } from "../fakes/api/server";
-import { buildOnce, CHROMIUM, LAUNCH_ARGS } from "./harness";
+import { buildOnce, launchChromium } from "./harness";
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { startDevServer } = require("../../scripts/build-helpers/dev-server");
@@ -22,7 +22,7 @@ describe("workbench", () => {
     buildOnce();
     api = await startFakeApi({ latencyMs: 5 });
     site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    browser = await launchChromium();
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 800 } });
     await ctx.route("**/*", (route) => {
       const u = new URL(route.request().url());

@@ -73,6 +73,7 @@
     if (message !== undefined) this.message = String(message);
   }
   var registry = Object.create(null);
+  var registeredAt = null;
   var CustomFunctions = {
     ErrorCode: ErrorCode,
     Error: CFError,
@@ -87,6 +88,8 @@
       if (typeof fn !== "function") throw new Error("associate(" + id + "): not a function");
       if (registry[id]) note("reassociate", { id: id });
       registry[id] = fn;
+      // When Excel would consider the functions registered: the last associate of the page load.
+      registeredAt = performance.now();
     },
   };
 
@@ -902,6 +905,7 @@
     isDialog: isDialog,
     log: log,
     onEvent: function (l) { listeners.push(l); },
+    registeredAt: function () { return registeredAt; },
     ids: function () { return Object.keys(registry).filter(function (k) { return k.indexOf("ACTION:") !== 0; }).sort(); },
     metadata: metadata,
     invoke: invoke,
