@@ -10,6 +10,7 @@
  */
 import "@fluentui/web-components/web-components.min.js";
 import { webLightTheme } from "@fluentui/tokens";
+import { dictionaryFor, loadDictionary } from "../api/dictionary";
 import type { Host } from "../host/runtime";
 import { callFunction } from "../functions/call";
 import { calculateFull } from "../office/calculate";
@@ -48,12 +49,21 @@ export function start(host: Host): void {
         activeCell: workbook.activeCellAddress,
       },
       evaluate: (fn, args) => callFunction(fn, args),
+      // The API's dictionary (labels, units, industry lines) once read; the spec's lists until then.
+      metrics: {
+        financialMetrics: (s) => dictionaryFor(host.config.baseUrl).financialMetrics(s),
+        financialInfo: (k) => dictionaryFor(host.config.baseUrl).financialInfo(k),
+        screenMetrics: () => dictionaryFor(host.config.baseUrl).screenMetrics(),
+        screenInfo: (k) => dictionaryFor(host.config.baseUrl).screenInfo(k),
+      },
       openLink: (url) => {
         openExternalLink(url);
       },
       config: host.config,
     });
     showStatus(`Ready (API ${host.config.baseUrl})`);
+    // No credential and no quota: the dictionary read is not an API call (stats().calls stays put).
+    void loadDictionary(host.config.baseUrl, (url, init) => fetch(url, init));
     document.body.dataset.paneReady = "1";
     performance.mark("svc-pane-mounted");
   } catch (e) {

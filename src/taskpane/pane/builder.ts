@@ -6,10 +6,11 @@
  * A formula is offered (Copy / Insert enabled) only when it passes the same checks a cell would:
  * the functions' own argument mapping (contract 4, requestsFor: period grammar, metrics of one
  * statement, options) and the engine's validation of every request it makes (plan(...).invalid).
- * Until those are wired, the catalogue's validateParams checks the plain parameters.
+ * Without the engine's planner, the same canonical validation (src/api/canonical.ts) checks them.
  */
 import { STATEMENTS, Statement, TOOLS, TOOL_NAMES, ToolName } from "../../api/catalogue";
-import { RawParams, validateParams } from "../../api/validate";
+import { canonicalise } from "../../api/canonical";
+import { RawParams } from "../../api/validate";
 import { isSvcError } from "../../api/errors";
 import { append, clear, el, field, section } from "./dom";
 import { formulaBox } from "./common";
@@ -49,7 +50,7 @@ export async function formulaProblem(ctx: PaneContext, tool: ToolName, names: re
         const plan = await ctx.engine.plan(reqs);
         return plan.invalid.length ? plan.invalid[0].message : "";
       }
-      for (const r of reqs) validateParams(r.tool, r.params);
+      for (const r of reqs) canonicalise(r.tool, r.params);
       return "";
     } catch (e) {
       return message(e);
@@ -58,7 +59,7 @@ export async function formulaProblem(ctx: PaneContext, tool: ToolName, names: re
   const raw = asParams(tool, names, values);
   if (!raw) return "";
   try {
-    validateParams(tool, raw);
+    canonicalise(tool, raw);
     return "";
   } catch (e) {
     return message(e);
