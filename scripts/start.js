@@ -10,7 +10,8 @@
  *     in place of office.js, and the workbench at /workbench/;
  *  4. where Excel is installed (Windows, macOS) and SVC_SIDELOAD is not 0: serves dist/ unmodified
  *     over https://localhost:3000 with office-addin-dev-certs (the workbench moves to port 3001) and
- *     sideloads dist/manifest.xml with office-addin-debugging (both through npx).
+ *     sideloads dist/manifest.xml with office-addin-debugging — both the pinned devDependencies
+ *     (package.json), run from node_modules, never fetched at run time.
  *
  * Options: --no-build (use what is there), --no-sideload, --port N, --sandbox-port N.
  */
@@ -98,14 +99,14 @@ async function main() {
     sideloaded = await sideload(manifest);
   } else {
     log("Excel: sideload dist/manifest.xml (it expects the add-in at https://localhost:3000):");
-    log("  Windows/Mac desktop: npm start there sideloads it (office-addin-dev-certs + office-addin-debugging through npx)");
+    log("  Windows/Mac desktop: npm start there sideloads it (the pinned office-addin-dev-certs + office-addin-debugging)");
     log("  Excel on the web:    Insert > Add-ins > Upload My Add-in > dist/manifest.xml, with dist/ served over https://localhost:3000");
   }
   log(`ready in ${((Date.now() - t0) / 1000).toFixed(1)} s — Ctrl+C to stop`);
 
   const stop = async () => {
     log("stopping…");
-    if (sideloaded) spawnSync(npx(), ["--yes", "office-addin-debugging", "stop", manifest], { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" });
+    if (sideloaded) spawnSync(process.execPath, [pinnedCli("office-addin-debugging"), "stop", manifest], { cwd: ROOT, stdio: "inherit" });
     await workbench.close();
     await api.close();
     auth.close();
@@ -115,20 +116,18 @@ async function main() {
   process.on("SIGTERM", stop);
 }
 
-function npx() {
-  return process.platform === "win32" ? "npx.cmd" : "npx";
+/** The CLI of a pinned devDependency (package.json), from node_modules: never `npx --yes`. */
+function pinnedCli(pkg) {
+  return require.resolve(`${pkg}/cli.js`, { paths: [ROOT] });
 }
 
 /** Serve dist/ unmodified over https://localhost:3000 with the Office dev certificate, then sideload. */
 async function sideload(manifest) {
   try {
-    log("installing/reading the Office development certificate (npx office-addin-dev-certs)…");
-    const r = spawnSync(npx(), ["--yes", "office-addin-dev-certs", "install"], { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" });
-    if (r.status !== 0) throw new Error("office-addin-dev-certs install failed");
-    const dir = path.join(require("os").homedir(), ".office-addin-dev-certs");
+    log("installing/reading the Office development certificate (office-addin-dev-certs, pinned)…");
+    // Installs the localhost certificate once (it asks the OS to trust it), then reads it.
+    const { key, cert } = await require(require.resolve("office-addin-dev-certs", { paths: [ROOT] })).getHttpsServerOptions();
     const https = require("https");
-    const key = fs.readFileSync(path.join(dir, "localhost.key"));
-    const cert = fs.readFileSync(path.join(dir, "localhost.crt"));
     const dist = path.join(ROOT, "dist");
     const server = https.createServer({ key, cert }, (req, res) => {
       const p = path.normalize(path.join(dist, decodeURIComponent(new URL(req.url, "https://localhost").pathname)));
@@ -143,10 +142,9 @@ async function sideload(manifest) {
     });
     await new Promise((resolve, reject) => server.once("error", reject).listen(ADDIN_PORT, "localhost", resolve));
     log(`add-in (https)     https://localhost:${ADDIN_PORT}/taskpane.html`);
-    const child = spawn(npx(), ["--yes", "office-addin-debugging", "start", manifest, "desktop", "--app", "excel", "--no-debug"], {
+    const child = spawn(process.execPath, [pinnedCli("office-addin-debugging"), "start", manifest, "desktop", "--app", "excel", "--no-debug"], {
       cwd: ROOT,
       stdio: "inherit",
-      shell: process.platform === "win32",
     });
     await new Promise((resolve) => child.on("exit", resolve));
     log("Excel was started with the add-in sideloaded (Home tab > SVC pane)");
