@@ -1,22 +1,30 @@
 /**
  * The workbench: a development page that emulates a sheet around the REAL add-in page. The task
  * pane iframe loads dist/taskpane.html (the production bundle) with the fake Office host in place
- * of office.js; this page types SVC formulas into cells, asks the fake host to invoke them like
- * Excel does, and renders spills, errors (message on hover) and the engine's call counter.
+ * of office.js. The sheet is the fake host's workbook (test/fakes/office/fake-office.js): this page
+ * types into its cells, selects through it (so the pane's Insert writes at the cell selected here,
+ * and the pane's row clicks select here), and draws what it shows — spills, errors (message on hover
+ * and in the value bar), the selected cell's full value. The grid grows with its content (a spill is
+ * never cut off into a false #SPILL!) and columns are widened by dragging their header's edge
+ * (or Alt+→ / Alt+← on the selected column).
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
-import { parseFormula, FormulaSyntaxError } from "../formula/parse";
 
-interface CellResult {
+interface Shown {
   value?: unknown;
   error?: string;
   message?: string | null;
+  anchor?: boolean;
+  spill?: boolean;
+  busy?: boolean;
 }
 interface FakeExcel {
-  enter(address: string, id: string, args: unknown[]): Promise<CellResult>;
-  clearCell(address: string): void;
-  cells(): Array<{ address: string; result?: CellResult; state?: string }>;
-  onEvent(l: (e: { type: string; address?: string }) => void): void;
+  setFormula(address: string, text: string): Promise<unknown>;
+  formulaAt(address: string): unknown;
+  shown(): Array<[string, Shown]>;
+  select(address: string | null): void;
+  selection(): string | null;
+  onEvent(l: (e: { type: string; address?: string | null }) => void): void;
   ids(): string[];
 }
 interface Stats {
@@ -25,7 +33,6 @@ interface Stats {
   coalesced: number;
   retries: number;
   quota_remaining: number | null;
-  pending?: number;
 }
 interface BookWindow extends Window {
   __fakeExcel?: FakeExcel;
@@ -33,8 +40,13 @@ interface BookWindow extends Window {
   Excel?: { run(cb: (ctx: { application: { calculate(t: string): void }; sync(): Promise<void> }) => Promise<void>): Promise<void>; CalculationType: { full: string } };
 }
 
-const COLS = 14;
-const ROWS = 60;
+const SHEET = "Sheet1";
+const MIN_COLS = 14;
+const MIN_ROWS = 60;
+/** Blank rows and columns kept beyond the used range, so there is always room to type. */
+const MARGIN_ROWS = 10;
+const MARGIN_COLS = 4;
+const DEFAULT_WIDTH = 96;
 const EXAMPLES: Array<[string, string]> = [
   ["Revenue, 5 years", '=SVC.FINANCIALS("AAPL","revenue",5)'],
   ["Income lines, quarters", '=SVC.FINANCIALS("MSFT","revenue,net_income,eps_diluted","FQ-3:FQ")'],
@@ -47,19 +59,25 @@ const EXAMPLES: Array<[string, string]> = [
   ["An error (unknown metric)", '=SVC.FINANCIALS("AAPL","revenu",5)'],
 ];
 
-/** What the user typed, per address ("B2"). */
-const inputs = new Map<string, string>();
-/** Latest result per formula address. */
-const results = new Map<string, CellResult & { state: "busy" | "done" }>();
 let selected = "B2";
+let rows = MIN_ROWS;
+let cols = MIN_COLS;
+const widths = new Map<number, number>();
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const colName = (c: number) => String.fromCharCode(65 + c);
+function colName(c: number): string {
+  let s = "";
+  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
 const addr = (r: number, c: number) => `${colName(c)}${r + 1}`;
 function parseAddr(a: string): [number, number] {
-  const m = /^([A-Z])(\d+)$/.exec(a)!;
-  return [Number(m[2]) - 1, m[1].charCodeAt(0) - 65];
+  const m = /^([A-Z]+)(\d+)$/.exec(a.replace(/^.*!/, ""))!;
+  let c = 0;
+  for (const ch of m[1]) c = c * 26 + (ch.charCodeAt(0) - 64);
+  return [Number(m[2]) - 1, c - 1];
 }
+const full = (a: string) => `${SHEET}!${a}`;
 
 function book(): BookWindow | null {
   const w = ($("book") as HTMLIFrameElement).contentWindow as BookWindow | null;
@@ -79,95 +97,120 @@ function whenBookReady(): Promise<BookWindow> {
 
 // ------------------------------------------------------------------ rendering
 
+/** What the sheet shows, by local address ("B2"), from the fake host's workbook. */
+function view(): Map<string, Shown> {
+  const w = book();
+  const out = new Map<string, Shown>();
+  if (!w) return out;
+  for (const [a, s] of w.__fakeExcel!.shown()) if (a.startsWith(`${SHEET}!`)) out.set(a.slice(SHEET.length + 1), s);
+  return out;
+}
+
+/** Rebuild the grid when the content needs more rows or columns than it has. */
+function ensureSize(shown: Map<string, Shown>): void {
+  let maxR = 0;
+  let maxC = 0;
+  for (const a of shown.keys()) {
+    const [r, c] = parseAddr(a);
+    maxR = Math.max(maxR, r);
+    maxC = Math.max(maxC, c);
+  }
+  const [sr, sc] = parseAddr(selected);
+  const wantRows = Math.max(MIN_ROWS, maxR + 1 + MARGIN_ROWS, sr + 1 + MARGIN_ROWS);
+  const wantCols = Math.max(MIN_COLS, maxC + 1 + MARGIN_COLS, sc + 1 + MARGIN_COLS);
+  if (wantRows <= rows && wantCols <= cols && $("sheet").childElementCount > 0) return;
+  rows = Math.max(rows, wantRows);
+  cols = Math.max(cols, wantCols);
+  buildGrid();
+}
+
 function buildGrid(): void {
   const t = $("sheet") as HTMLTableElement;
+  t.replaceChildren();
+  const colgroup = document.createElement("colgroup");
+  colgroup.appendChild(document.createElement("col")).className = "rowhead";
+  for (let c = 0; c < cols; c++) {
+    const col = colgroup.appendChild(document.createElement("col"));
+    col.id = `col-${c}`;
+    col.style.width = `${widths.get(c) ?? DEFAULT_WIDTH}px`;
+  }
+  t.appendChild(colgroup);
   const head = t.createTHead().insertRow();
   head.appendChild(document.createElement("th")).className = "row";
-  for (let c = 0; c < COLS; c++) head.appendChild(document.createElement("th")).textContent = colName(c);
+  for (let c = 0; c < cols; c++) {
+    const th = head.appendChild(document.createElement("th"));
+    th.textContent = colName(c);
+    th.dataset.col = String(c);
+    const grip = th.appendChild(document.createElement("span"));
+    grip.className = "grip";
+    grip.dataset.col = String(c);
+    grip.title = `Drag to widen column ${colName(c)}`;
+  }
   const body = t.createTBody();
-  for (let r = 0; r < ROWS; r++) {
+  for (let r = 0; r < rows; r++) {
     const tr = body.insertRow();
     const th = tr.appendChild(document.createElement("th"));
     th.className = "row";
     th.textContent = String(r + 1);
-    for (let c = 0; c < COLS; c++) {
+    for (let c = 0; c < cols; c++) {
       const td = tr.insertCell();
       td.id = `cell-${addr(r, c)}`;
       td.dataset.addr = addr(r, c);
     }
   }
+  fitTable();
 }
 
-interface Painted {
-  text: string;
-  cls: string[];
-  error?: { code: string; message?: string | null };
-}
-
-function display(v: unknown): Painted {
-  if (v && typeof v === "object" && "error" in (v as object)) {
-    const e = v as { error: string; message?: string | null };
-    return { text: e.error, cls: ["err"], error: { code: e.error, message: e.message } };
-  }
-  if (v === null || v === undefined) return { text: "", cls: [] };
-  if (typeof v === "number") return { text: Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6))), cls: ["num"] };
-  if (typeof v === "boolean") return { text: v ? "TRUE" : "FALSE", cls: [] };
-  return { text: String(v), cls: [] };
+function text(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6)));
+  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
+  return String(v);
 }
 
 function render(): void {
-  const paint = new Map<string, Painted>();
-  // Typed constants first; formulas claim their spill ranges in reading order.
-  for (const [a, raw] of inputs) if (!raw.startsWith("=")) paint.set(a, display(raw));
-  const formulas = [...inputs.keys()].filter((a) => inputs.get(a)!.startsWith("=")).sort((x, y) => {
-    const [rx, cx] = parseAddr(x);
-    const [ry, cy] = parseAddr(y);
-    return rx - ry || cx - cy;
-  });
-  for (const a of formulas) {
-    const res = results.get(a);
-    const [r0, c0] = parseAddr(a);
-    if (!res || res.state === "busy") {
-      paint.set(a, { text: "#BUSY!", cls: ["busy", "anchor"] });
-      continue;
-    }
-    if (res.error) {
-      paint.set(a, { ...display(res), cls: ["err", "anchor"] });
-      continue;
-    }
-    const grid = Array.isArray(res.value) ? (res.value as unknown[][]) : [[res.value]];
-    const blocked = grid.some((row, i) =>
-      row.some((_, j) => {
-        if (i === 0 && j === 0) return false;
-        const t = r0 + i < ROWS && c0 + j < COLS ? addr(r0 + i, c0 + j) : null;
-        return t === null || inputs.has(t) || paint.has(t);
-      })
-    );
-    if (blocked) {
-      paint.set(a, { text: "#SPILL!", cls: ["err", "anchor"], error: { code: "#SPILL!", message: "The spill range isn't blank" } });
-      continue;
-    }
-    grid.forEach((row, i) =>
-      row.forEach((v, j) => {
-        const p = display(v);
-        p.cls.push(i === 0 && j === 0 ? "anchor" : "spill");
-        paint.set(addr(r0 + i, c0 + j), p);
-      })
-    );
-  }
+  const shown = view();
+  ensureSize(shown);
   document.querySelectorAll<HTMLTableCellElement>("#sheet td").forEach((td) => {
-    const p = paint.get(td.dataset.addr!);
-    td.textContent = p ? p.text : "";
-    td.className = p ? p.cls.join(" ") : "";
+    const s = shown.get(td.dataset.addr!);
+    const cls: string[] = [];
+    let t = "";
+    if (s) {
+      if (s.error && !s.busy) {
+        t = s.error;
+        cls.push("err");
+      } else if (s.busy) {
+        t = s.value === undefined ? "#BUSY!" : text(s.value);
+        cls.push("busy");
+      } else {
+        t = text(s.value);
+        if (typeof s.value === "number") cls.push("num");
+      }
+      if (s.anchor) cls.push("anchor");
+      if (s.spill) cls.push("spill");
+    }
+    td.textContent = t;
+    td.className = cls.join(" ");
     if (td.dataset.addr === selected) td.classList.add("selected");
-    if (p?.error) {
-      td.dataset.error = p.error.code;
-      td.dataset.message = p.error.message ?? "";
+    if (s?.error && !s.busy) {
+      td.dataset.error = s.error;
+      td.dataset.message = s.message ?? "";
     } else {
       delete td.dataset.error;
       delete td.dataset.message;
     }
   });
+  renderValueBar(shown);
+}
+
+/** The selected cell's full value (or error and message), however narrow its column is. */
+function renderValueBar(shown: Map<string, Shown>): void {
+  const s = shown.get(selected);
+  const bar = $("value");
+  if (!s) bar.textContent = "";
+  else if (s.error && !s.busy) bar.textContent = `${s.error}${s.message ? ` — ${s.message}` : ""}`;
+  else bar.textContent = s.busy && s.value === undefined ? "#BUSY! (calculating)" : text(s.value);
+  bar.dataset.addr = selected;
 }
 
 function renderStats(): void {
@@ -183,47 +226,43 @@ function renderStats(): void {
 // ------------------------------------------------------------------ editing
 
 async function commit(address: string, raw: string): Promise<void> {
-  const text = raw.trim();
   const w = await whenBookReady();
-  w.__fakeExcel!.clearCell(`Sheet1!${address}`);
-  results.delete(address);
-  if (text === "") {
-    inputs.delete(address);
-    render();
-    return;
-  }
-  inputs.set(address, text);
-  if (!text.startsWith("=")) {
-    render();
-    return;
-  }
-  let parsed;
-  try {
-    parsed = parseFormula(text);
-  } catch (e) {
-    const msg = e instanceof FormulaSyntaxError ? e.message : String(e);
-    results.set(address, { state: "done", error: "#NAME?", message: `Not an SVC formula: ${msg}` });
-    render();
-    return;
-  }
-  results.set(address, { state: "busy" });
+  const pending = w.__fakeExcel!.setFormula(full(address), raw.trim());
   render();
-  const r = await w.__fakeExcel!.enter(`Sheet1!${address}`, parsed.fn, parsed.args);
-  if (inputs.get(address) === text) results.set(address, { ...r, state: "done" });
+  await pending;
   render();
   renderStats();
 }
 
-function select(a: string): void {
+/** Select a cell here and in the fake host (the pane's Insert writes at the host's active cell). */
+function select(a: string, tellHost = true): void {
   selected = a;
   $("name").textContent = a;
-  ($("fx") as HTMLInputElement).value = inputs.get(a) ?? "";
+  const w = book();
+  const f = w ? w.__fakeExcel!.formulaAt(full(a)) : "";
+  ($("fx") as HTMLInputElement).value = f === null || f === undefined ? "" : String(f);
+  if (tellHost && w) w.__fakeExcel!.select(full(a));
   render();
 }
 
 function move(dr: number, dc: number): void {
   const [r, c] = parseAddr(selected);
-  select(addr(Math.min(ROWS - 1, Math.max(0, r + dr)), Math.min(COLS - 1, Math.max(0, c + dc))));
+  select(addr(Math.max(0, r + dr), Math.max(0, c + dc)));
+}
+
+/** Fixed table layout needs the table's own width: the row header plus every column. */
+function fitTable(): void {
+  let total = 40;
+  for (let c = 0; c < cols; c++) total += widths.get(c) ?? DEFAULT_WIDTH;
+  ($("sheet") as HTMLTableElement).style.width = `${total}px`;
+}
+
+function setWidth(c: number, px: number): void {
+  const w = Math.max(32, Math.min(900, Math.round(px)));
+  widths.set(c, w);
+  const col = document.getElementById(`col-${c}`) as HTMLTableColElement | null;
+  if (col) col.style.width = `${w}px`;
+  fitTable();
 }
 
 function wire(): void {
@@ -236,6 +275,26 @@ function wire(): void {
       fx.focus();
     }
   });
+  // Widen a column by dragging the grip at its header's right edge.
+  sheet.addEventListener("mousedown", (ev) => {
+    const grip = (ev.target as HTMLElement).closest<HTMLElement>(".grip");
+    if (!grip) return;
+    ev.preventDefault();
+    const c = Number(grip.dataset.col);
+    const startX = ev.clientX;
+    const start = widths.get(c) ?? DEFAULT_WIDTH;
+    const moveTo = (e: MouseEvent) => setWidth(c, start + e.clientX - startX);
+    const up = () => {
+      window.removeEventListener("mousemove", moveTo);
+      window.removeEventListener("mouseup", up);
+    };
+    window.addEventListener("mousemove", moveTo);
+    window.addEventListener("mouseup", up);
+  });
+  sheet.addEventListener("dblclick", (ev) => {
+    const grip = (ev.target as HTMLElement).closest<HTMLElement>(".grip");
+    if (grip) setWidth(Number(grip.dataset.col), 240);
+  });
   fx.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter") {
       ev.preventDefault();
@@ -243,11 +302,15 @@ function wire(): void {
       void commit(a, fx.value);
       move(1, 0);
     } else if (ev.key === "Escape") {
-      fx.value = inputs.get(selected) ?? "";
+      select(selected, false);
     } else if (ev.key === "Tab") {
       ev.preventDefault();
       void commit(selected, fx.value);
       move(0, 1);
+    } else if (ev.altKey && (ev.key === "ArrowRight" || ev.key === "ArrowLeft")) {
+      ev.preventDefault();
+      const c = parseAddr(selected)[1];
+      setWidth(c, (widths.get(c) ?? DEFAULT_WIDTH) + (ev.key === "ArrowRight" ? 24 : -24));
     }
   });
   $("recalc").addEventListener("click", async () => {
@@ -295,17 +358,29 @@ function wire(): void {
 async function main(): Promise<void> {
   buildGrid();
   wire();
-  select("B2");
   const w = await whenBookReady();
-  // A full recalculation started by the pane (or the button) re-invokes cells: show the new results.
+  select("B2");
+  let scheduled = false;
+  const redraw = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      render();
+      renderStats();
+    });
+  };
+  // Edits (the pane's Insert, Freeze, Unfreeze), recalculations and selections made by the pane.
   w.__fakeExcel!.onEvent((e) => {
-    if (e.type !== "cell" || !e.address) return;
-    const a = e.address.replace(/^Sheet1!/, "");
-    const cell = w.__fakeExcel!.cells().find((c) => c.address === e.address);
-    if (!cell || !inputs.has(a)) return;
-    results.set(a, cell.state === "done" && cell.result ? { ...cell.result, state: "done" } : { state: "busy" });
-    render();
-    renderStats();
+    if (e.type === "select" && e.address && e.address.startsWith(`${SHEET}!`)) {
+      const a = e.address.slice(SHEET.length + 1).split(":")[0];
+      if (a !== selected) select(a, false);
+      return;
+    }
+    if (e.type === "cell" || e.type === "edit") {
+      if (e.type === "edit" && e.address === full(selected)) select(selected, false);
+      redraw();
+    }
   });
   w.__svcHost!.engine.onChange?.(() => renderStats());
   setInterval(renderStats, 1000);

@@ -72,6 +72,47 @@ describe("workbench", () => {
     expect(await text("I4")).toBe("#SPILL!");
   });
 
+  it("grows with its content: a spill past the first 14 columns and 60 rows is drawn, not a false #SPILL!", async () => {
+    await type("M59", '=SVC.FINANCIALS("AAPL","revenue,net_income",5)');
+    expect(await text("M59")).toBe("metric");
+    expect(await text("R61")).not.toBe("");
+    expect(Number.isFinite(Number(await text("R61")))).toBe(true);
+  });
+
+  it("shows the selected cell's full value however narrow its column", async () => {
+    await type("B8", '=SVC.COMPANY("AAPL","name")');
+    await page.click("#cell-B8");
+    const shown = await page.textContent("#value");
+    expect(shown!.length).toBeGreaterThan(0);
+    expect(await text("B8")).toBe(shown);
+    await page.click("#cell-B6");
+    expect(await page.textContent("#value")).toMatch(/^#VALUE! — .*revenu/);
+  });
+
+  it("widens a column by dragging its header's edge", async () => {
+    const before = (await page.locator("#cell-C2").boundingBox())!.width;
+    const grip = (await page.locator("thead th[data-col='2'] .grip").boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + 120, grip.y + grip.height / 2, { steps: 4 });
+    await page.mouse.up();
+    const after = (await page.locator("#cell-C2").boundingBox())!.width;
+    expect(after).toBeGreaterThan(before + 80);
+  });
+
+  it("takes the pane's Insert at the cell selected in the sheet", async () => {
+    await page.click("#cell-E20");
+    const pane = page.frameLocator("#book");
+    await pane.locator("#svc-tab-build").click();
+    await pane.locator("#svc-builder-get_financials-ticker").fill("MSFT");
+    await pane.locator("#svc-builder-get_financials-metrics").fill("revenue");
+    const insert = pane.locator("[data-section=svc-builder] fluent-button", { hasText: "Insert at the active cell" });
+    await pane.locator("[data-section=svc-builder] fluent-button:not([disabled])", { hasText: "Insert at the active cell" }).waitFor();
+    await insert.click();
+    await page.waitForFunction(() => document.querySelector("#cell-E20")!.textContent === "metric");
+    expect(await page.inputValue("#fx")).toBe('=SVC.FINANCIALS("MSFT","revenue")');
+  });
+
   it("recalculates from the cache", async () => {
     const calls = api.calls();
     await page.click("#recalc");
