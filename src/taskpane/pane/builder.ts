@@ -17,6 +17,7 @@ import { formulaBox } from "./common";
 import { ArgValue, argSpecs, formulaText } from "./formula";
 import { ParamInput, paramInput } from "./inputs";
 import { metricLabel } from "./metrics";
+import { seriesNamer } from "./series";
 import { PaneContext } from "./types";
 
 const STATEMENT_LABEL: Readonly<Record<Statement, string>> = { income: "Income statement", balance: "Balance sheet", cash_flow: "Cash flow" };
@@ -130,6 +131,8 @@ export function builderSection(ctx: PaneContext): HTMLElement {
     inputs.forEach((i, n) => {
       args.appendChild(i.node);
       if (tool === "get_financials" && names[n] === "metrics") args.appendChild(metricPicker(ctx, i));
+      const sel = i.node.querySelector("select");
+      if (tool === "get_economy" && names[n] === "series_id" && sel) args.appendChild(seriesNamer(ctx, sel));
       i.onInput(update);
     });
     update();

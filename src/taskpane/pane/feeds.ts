@@ -10,6 +10,7 @@ import { StatusLine, append, button, clear, el, section, Btn } from "./dom";
 import { act, answerView, formulaBox } from "./common";
 import { argSpecs, formulaText } from "./formula";
 import { paramInput } from "./inputs";
+import { seriesNamer } from "./series";
 import { PaneContext } from "./types";
 
 export const FEED_TOOLS: readonly ToolName[] = ["get_insider_feed", "get_congress_feed", "get_economy"];
@@ -56,9 +57,11 @@ function feedBrowser(ctx: PaneContext, tool: ToolName): HTMLElement {
     );
   }, "svc-button svc-primary");
 
+  const seriesPick = tool === "get_economy" ? inputs.find((i) => i.name === "series_id")?.input.node.querySelector("select") : null;
   append(wrap, [
     el("p", { className: "svc-hint", text: spec.description }),
     ...inputs.map((i) => i.input.node),
+    seriesPick ? seriesNamer(ctx, seriesPick) : null,
     el("div", "svc-buttons", [run]),
     status.node,
     result,
