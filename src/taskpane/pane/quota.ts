@@ -18,6 +18,15 @@ function utcTime(ms: number): string {
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
 }
 
+/** "in 3 h 12 min, 01:00 your time" until the next 00:00 UTC. */
+export function resetText(now: number): string {
+  const next = Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000;
+  const min = Math.ceil((next - now) / 60_000);
+  const left = min >= 60 ? `in ${Math.floor(min / 60)} h ${min % 60} min` : `in ${min} min`;
+  const local = new Date(next).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return `${left}, ${local} your time`;
+}
+
 export function quotaSection(ctx: PaneContext): HTMLElement {
   const { root, body } = section("svc-quota", "Quota & activity");
   const remaining = el("p", { className: "svc-quota-remaining", attrs: { "data-field": "quota_remaining" } });
@@ -31,11 +40,14 @@ export function quotaSection(ctx: PaneContext): HTMLElement {
   }
   append(body, [remaining, blocked, list]);
 
+  const reset = el("p", { className: "svc-hint", attrs: { "data-field": "quota_reset" } });
+  body.insertBefore(reset, blocked);
   const render = (s: SvcStats): void => {
     remaining.textContent =
       s.quota_remaining === null || s.quota_remaining === undefined
         ? "Quota remaining today: not known yet (the API reports it with each call)."
         : `Quota remaining today: ${s.quota_remaining} calls`;
+    reset.textContent = `The daily quota resets at 00:00 UTC (${resetText(Date.now())}).`;
     let until: number | null = null;
     try {
       until = ctx.engine.quotaBlockedUntil();
