@@ -6,6 +6,7 @@
 import { ToolName } from "../../src/api/catalogue";
 import { CanonicalRequest, canonicalise } from "../../src/api/canonical";
 import { covers, sliceData, widen } from "../../src/api/wide";
+import { loadDictionary, resetDictionaries } from "../../src/api/dictionary";
 import { RawParams, ToolParams } from "../../src/api/validate";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
@@ -64,5 +65,21 @@ describe("wide answers sliced = the sandbox's narrow answers", () => {
     const narrow = await data(tool, req.params);
     const wideData = await data(tool, wide.params);
     expect(sliceData(req, wide.params, wideData)).toEqual(narrow);
+  });
+});
+
+describe("with the sandbox's dictionary read", () => {
+  afterAll(() => resetDictionaries());
+
+  it("the wide get_financials call asks every dictionary line of the statement and the sandbox accepts it", async () => {
+    const dict = await loadDictionary(api.url, (url, init) => fetch(url, init));
+    expect(dict.fromApi).toBe(true);
+    for (const ticker of ["JPM", "AAPL"]) {
+      const req = canonicalise("get_financials", { ticker, metrics: "net_income", years: 2 }, { dictionary: dict });
+      const wide = widen(req, { dictionary: dict });
+      expect(wide.params.metrics).toEqual(expect.arrayContaining([...dict.financialMetrics("income")]));
+      const wideData = await data("get_financials", wide.params);
+      expect(sliceData(req, wide.params, wideData)).toEqual(await data("get_financials", req.params));
+    }
   });
 });
