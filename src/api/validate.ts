@@ -195,7 +195,9 @@ function checkScreenFilters(filters: string[], dict: MetricDictionary): string[]
 
 /**
  * Check and normalise a tool's parameters against the catalogue. Blank optional values are dropped
- * (the API applies its default); unknown parameter names are a programming error.
+ * here; canonicalise() (src/api/canonical.ts) then applies every default, drops ignored parameters and
+ * checks cross-parameter rules: request keys come from canonicalise, not from this. Unknown parameter
+ * names are a programming error.
  */
 export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOptions = {}): ToolParams {
   const dict = opts.dictionary ?? activeDictionary();
