@@ -41,6 +41,8 @@ export interface SpecParam {
 
 export interface SpecTool {
   name: string;
+  /** The tools table's Purpose column. */
+  purpose: string;
   params: readonly SpecParam[];
 }
 
@@ -210,10 +212,11 @@ export function parseParam(phrase: string, tool: string, spec: Pick<ApiSpec, "ti
 export function parseSpec(md: string): ApiSpec {
   // Tool list: the first table of "What the service does".
   const what = section(md, "## What the service does");
-  const toolNames = what
+  const toolRows = what
     .split("\n")
     .filter((l) => /^\| [a-z_]+ \|/.test(l))
-    .map((l) => cells(l)[0]);
+    .map((l) => cells(l));
+  const toolNames = toolRows.map((c) => c[0]);
 
   const endpoints = section(md, "## Endpoints");
   const tickerLine = endpoints.split("\n").find((l) => l.startsWith("Common parameter `ticker`"));
@@ -251,7 +254,7 @@ export function parseSpec(md: string): ApiSpec {
       else acc[acc.length - 1] += `, ${seg}`;
       return acc;
     }, []);
-    tools[c[0]] = { name: c[0], params: params.map((ph) => parseParam(ph, c[0], { ticker, seriesIds })) };
+    tools[c[0]] = { name: c[0], purpose: toolRows.find((r) => r[0] === c[0])![1], params: params.map((ph) => parseParam(ph, c[0], { ticker, seriesIds })) };
     if (c[0] === "get_financials") {
       const metrics = params.find((ph) => ph.startsWith("`metrics`"))!;
       defaultMetrics = Object.fromEntries(
