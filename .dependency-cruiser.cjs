@@ -125,6 +125,9 @@ module.exports = {
     // Type-only imports count (and are marked pre-compilation-only, so shape may use api types).
     tsPreCompilationDeps: "specify",
     tsConfig: { fileName: "tsconfig.json" },
+    // Resolve package subpaths through package.json "exports" as webpack does (the pane imports
+    // @fluentui/web-components/web-components.min.js, an exported path that is not a file path).
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "default"] },
     exclude: { path: "\\.d\\.ts$" },
     reporterOptions: { text: { highlightFocused: true } },
   },
