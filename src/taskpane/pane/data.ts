@@ -147,7 +147,9 @@ export function dataSection(ctx: PaneContext): DataView {
         formulas = new Map(cells.map((c) => [c.address, c.formula]));
         const next = new Map<string, number>();
         if (ctx.engine.plan && ctx.requestsFor) {
-          for (const c of cells) {
+          // Priced only for the rows the list draws (a big model can have thousands of results).
+          const drawn = new Set(ctx.sources.list().slice(0, MAX_ROWS).map((s) => s.address));
+          for (const c of cells.filter((x) => drawn.has(x.address))) {
             try {
               const p = parseFormula(c.formula);
               const plan = await ctx.engine.plan(ctx.requestsFor(p.fn, p.args), { refresh: true });
