@@ -133,7 +133,7 @@ export function refreshSection(ctx: PaneContext, onDone: () => void = () => unde
     const started = Date.now();
     const progress = (): void => {
       const spent = engine.stats().calls - before;
-      progressText.textContent = `${fmt.format(Math.min(spent, Math.max(plan.calls, spent)))} of ${fmt.format(plan.calls)} calls`;
+      progressText.textContent = `${fmt.format(spent)} of ${fmt.format(plan.calls)} calls`;
       bar.setAttribute("max", String(Math.max(1, plan.calls)));
       bar.setAttribute("value", String(Math.min(spent, plan.calls)));
     };
