@@ -316,6 +316,14 @@ describe("the pane at 320 and 450 px", () => {
           await buttonIn(page, "[data-section=svc-refresh]", "Price refresh…").click();
           await page.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")!.textContent ?? ""));
         }
+        if (id === "build" && width === 320) {
+          await page.fill("#svc-builder-get_financials-ticker", "AAPL");
+          await page.fill("#svc-builder-get_financials-metrics", "revenue,net_income");
+          await page.fill("#svc-builder-get_financials-period", "FY-2:FY");
+          await waitEnabled(page, "[data-section=svc-builder]", "Preview");
+          await buttonIn(page, "[data-section=svc-builder]", "Preview").click();
+          await page.locator("[data-section=svc-builder] .svc-preview table").waitFor();
+        }
         await page.waitForTimeout(200);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect([id, width, overflow]).toEqual([id, width, 0]);
