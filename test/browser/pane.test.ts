@@ -327,7 +327,7 @@ describe("the pane at 320 and 450 px", () => {
         await page.waitForTimeout(200);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect([id, width, overflow]).toEqual([id, width, 0]);
-        await page.screenshot({ path: path.join(dir, `pane-${id}-${width}.png`), fullPage: false });
+        await page.screenshot({ path: path.join(dir, `pane-${id}-${width}.png`), fullPage: true });
         if (id === "data") await buttonIn(page, "[data-section=svc-refresh]", "Not now").click();
       }
     }
