@@ -130,6 +130,23 @@ describe("the account section", () => {
     expect(a.querySelector(".svc-status-ok")!.textContent).toMatch(/recalculated/);
   });
 
+  it("signing out clears this connection's cached answers, and the pane says so", async () => {
+    const auth = stubAuth({ state: "signed_in" }, async () => undefined);
+    const d = deps({ auth });
+    const forget = jest.fn(async () => undefined);
+    (d.engine as unknown as { forgetConnection: unknown }).forgetConnection = forget;
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    const a = sectionOf(root, "svc-account");
+    expect(a.querySelector("[data-field=sign-out-rule]")!.textContent).toMatch(/clears the answers cached on this computer/);
+    buttonByText(a, "Sign out").click();
+    await settle();
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+    expect(forget).toHaveBeenCalledTimes(1);
+    expect(a.querySelector(".svc-status-ok")!.textContent).toBe("Signed out.");
+  });
+
   it("does not recalculate after a failed sign-in", async () => {
     const auth = stubAuth({ state: "signed_out" }, async () => {
       throw Object.assign(new Error("closed"), { code: "dialog_closed" });
