@@ -25,6 +25,9 @@ export const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/offic
 /** Linux: Debian's chromium first, then other Chromium-family browsers where they usually live. */
 const LINUX_BROWSERS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/microsoft-edge"];
 
+/** A Chromium executable path for tests that launch by path (Linux); prefer launchChromium(), which also finds Edge/Chrome. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || LINUX_BROWSERS.find((p) => fs.existsSync(p)) || "/usr/bin/chromium";
+
 /**
  * Launch the Chromium-family browser add-in developers have: CHROMIUM_PATH if set; on Windows and
  * macOS, Edge then Chrome through playwright-core's channels; on Linux, Debian's /usr/bin/chromium
