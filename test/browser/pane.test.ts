@@ -250,6 +250,21 @@ describe("the pane under the fake Excel host", () => {
     expect(await page.textContent("[data-source-of='Sheet1!B20']")).toMatch(/SVC\.PEERS/);
   });
 
+  it("shows the source of a FINANCIALS value: concept or formula, accession, filing link", async () => {
+    // D4 holds the builder's =SVC.FINANCIALS("AAPL","revenue,net_income",5): E5 is revenue, oldest year.
+    await tab(page, "data");
+    await page.evaluate(() => (window as unknown as W).__fakeExcel.select("Sheet1!E5"));
+    await buttonIn(page, "[data-section=svc-data]", "Show source of the selected cell").click();
+    const box = page.locator("[data-source-of='Sheet1!E5']");
+    await box.waitFor();
+    const text = (await box.textContent())!;
+    expect(text).toMatch(/Metricrevenue/);
+    expect(text).toMatch(/Concept|Formula|Computed as/);
+    expect(text).toMatch(/Accession/);
+    const filing = box.locator("a", { hasText: /^Filing / });
+    expect(await filing.count()).toBe(1);
+  });
+
   it("sends nothing outside the machine and raises no page errors", () => {
     expect(env.refused).toEqual([]);
     expect(env.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
