@@ -166,15 +166,6 @@ describe("get_financials coalescing", () => {
     expect(client.log).toHaveLength(3);
   });
 
-  it("unites cached metrics of answers with the same columns", async () => {
-    const { client, engine } = setup();
-    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 5 });
-    await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income", years: 5 });
-    const both = await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income,revenue", years: 3 });
-    expect(client.log).toHaveLength(2);
-    expect(metricKeys(both.data)).toEqual(["net_income", "revenue"]);
-  });
-
   it("lets a request join a call in flight that already covers it", async () => {
     const { client, engine } = setup({}, 30);
     const big = engine.request("get_financials", { ticker: "AAPL", metrics: "revenue,net_income", years: 10 });

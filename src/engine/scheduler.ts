@@ -1,0 +1,149 @@
+/**
+ * The queue: one call at a time, inside a cross-runtime lock (src/platform/locks.ts), in order of
+ * readiness. A job whose call grows with its members (Coalescer.gathers) waits until requests have
+ * stopped arriving for `windowMs` (the recalculation's burst is over), and at most `maxDeferMs`;
+ * other jobs go at once.
+ */
+import type { CrossLock } from "../platform/locks";
+import type { Clock } from "./clock";
+import type { Job } from "./job";
+
+export interface SchedulerOptions {
+  clock: Clock;
+  lock: CrossLock;
+  lockName: string;
+  windowMs: number;
+  maxDeferMs: number;
+  /** Inside the lock: send the job and settle its members. */
+  run(job: Job): Promise<void>;
+  /** The lock itself failed (e.g. a lock file we could not take). */
+  lockFailed(job: Job, err: unknown): void;
+  changed(): void;
+}
+
+export class Scheduler {
+  private readonly queue: Job[] = [];
+  private inFlight = 0;
+  private pumping = false;
+  private wake: (() => void) | null = null;
+  private lastArrival = -Infinity;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly o: SchedulerOptions) {}
+
+  get pending(): number {
+    return this.queue.length + this.inFlight;
+  }
+
+  /** A new job (or one put back in front after a split). */
+  add(job: Job, front = false): void {
+    // Calls that do not gather go ahead of gathering ones up to maxDeferMs younger; a split goes first.
+    job.order = front ? -Infinity : job.coalescer.gathers ? job.createdAt : job.createdAt - this.o.maxDeferMs;
+    if (front) this.queue.unshift(job);
+    else this.queue.push(job);
+    this.arrived(job);
+  }
+
+  /** A request joined or created `job`: the burst goes on. */
+  arrived(job: Job): void {
+    const t = this.o.clock.mono();
+    this.lastArrival = t;
+    // A sibling arrived: send it later, but never past the cap.
+    if (job.coalescer.gathers && job.state === "queued" && job.order !== -Infinity) job.order = Math.min(t, job.createdAt + this.o.maxDeferMs);
+    this.o.changed();
+    if (!this.pumping) void this.pump();
+    else if (this.wake) this.wake();
+  }
+
+  remove(job: Job): boolean {
+    const i = this.queue.indexOf(job);
+    if (i < 0) return false;
+    this.queue.splice(i, 1);
+    this.o.changed();
+    this.checkIdle();
+    return true;
+  }
+
+  /** Every queued (unsent) job, taken out of the queue. */
+  drain(): Job[] {
+    const all = this.queue.splice(0);
+    this.o.changed();
+    this.checkIdle();
+    return all;
+  }
+
+  idle(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  private readyTime(j: Job): number {
+    if (!j.coalescer.gathers || j.narrow) return j.createdAt;
+    return Math.min(Math.max(this.lastArrival, j.createdAt) + this.o.windowMs, j.createdAt + this.o.maxDeferMs);
+  }
+
+  private nap(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.o.clock.clearTimeout(timer);
+        if (this.wake === done) this.wake = null;
+        resolve();
+      };
+      const timer = this.o.clock.setTimeout(done, Math.max(0, ms));
+      this.wake = done;
+    });
+  }
+
+  private takeReady(): Job | undefined {
+    const t = this.o.clock.mono() + 0.5;
+    let best = -1;
+    for (let i = 0; i < this.queue.length; i++) {
+      const j = this.queue[i];
+      if (this.readyTime(j) <= t && (best < 0 || j.order < this.queue[best].order)) best = i;
+    }
+    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      while (this.queue.length > 0) {
+        let soonest = Infinity;
+        for (const j of this.queue) soonest = Math.min(soonest, this.readyTime(j));
+        const wait = soonest - this.o.clock.mono();
+        if (wait > 0.5) {
+          await this.nap(wait);
+          continue;
+        }
+        let taken: Job | undefined;
+        try {
+          await this.o.lock.run(this.o.lockName, async () => {
+            taken = this.takeReady();
+            if (!taken) return;
+            this.inFlight++;
+            try {
+              await this.o.run(taken);
+            } finally {
+              this.inFlight--;
+            }
+          });
+        } catch (e) {
+          const job = taken ?? this.takeReady();
+          if (job) this.o.lockFailed(job, e);
+        }
+      }
+    } finally {
+      this.pumping = false;
+      this.o.changed();
+      this.checkIdle();
+    }
+  }
+
+  private checkIdle(): void {
+    if (this.pending === 0 && this.idleWaiters.length > 0) {
+      const ws = this.idleWaiters;
+      this.idleWaiters = [];
+      ws.forEach((r) => r());
+    }
+  }
+}
