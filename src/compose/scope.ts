@@ -5,13 +5,13 @@
  * scope is a hash of it anyway, so nothing readable about the credential lands in a file name or key.
  */
 
-/** Trailing slashes and case of scheme/host do not make a different API. */
+/** Trailing slashes and the case of scheme/host do not make a different API (URL lowercases them). */
 export function normaliseBaseUrl(baseUrl: string): string {
   try {
-    const u = new URL(baseUrl);
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`.toLowerCase();
+    const u = new URL(baseUrl.trim());
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
   } catch {
-    return baseUrl.trim().replace(/\/+$/, "").toLowerCase();
+    return baseUrl.trim().replace(/\/+$/, "");
   }
 }
 
