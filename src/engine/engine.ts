@@ -19,7 +19,7 @@ import { toSvcError } from "./failure";
 import { Job, Member, callParams, settleMembers } from "./job";
 import { QuotaGovernor } from "./quota";
 import type { CachedAnswer, PersistentStore } from "./records";
-import { CanonicalRequest, RequestRules, interimRules } from "./rules";
+import { CanonicalRequest, RequestRules, apiRules } from "./rules";
 import { Scheduler } from "./scheduler";
 import { Counts, Notifier } from "./stats";
 import { DEFAULT_STORE_TIMEOUT_MS, TimedStore } from "./timed-store";
@@ -139,7 +139,7 @@ class EngineImpl implements SvcEngine {
 
   constructor(o: EngineOptions) {
     this.clock = clockFrom(o);
-    this.rules = o.rules ?? interimRules;
+    this.rules = o.rules ?? apiRules;
     this.coalescerFor = coalescers(this.rules);
     this.notifier = new Notifier(() => this.stats());
     const changed = () => this.notifier.changed();
