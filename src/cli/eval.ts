@@ -130,6 +130,8 @@ export interface EngineSetup {
   engine: SvcEngine;
   client: ApiClient;
   lock: FileLock;
+  /** Resolves once the API's metric dictionary was read (or could not be). */
+  dictionary: Promise<unknown>;
 }
 
 /** Per-call timeout: SVC_TIMEOUT_MS (1,000-55,000 ms), else the client's default (well under 60 s). */
@@ -140,9 +142,9 @@ export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | u
 
 /** Build through the composition root: cache and quota scoped by base URL and credential identity. */
 export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
-  const { engine, client, lock } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
+  const { engine, client, lock, dictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
   setEngine(engine);
-  return { engine, client, lock };
+  return { engine, client, lock, dictionary };
 }
 
 function cellText(v: unknown): string {
@@ -179,7 +181,9 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
   const creds = args.token
     ? { source: staticCredentials(args.token), identity: credentialFingerprint(args.token) }
     : await credentialsFor(args.baseUrl);
-  const { engine, lock } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  const { engine, lock, dictionary } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
+  await dictionary;
   const results = await evaluate(formulas, parsed);
   await engine.flush();
   await lock.releaseAll();

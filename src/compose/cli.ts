@@ -5,7 +5,7 @@ import { TOOLS } from "../api/catalogue";
 import { FileStore } from "../adapters/node/file-store";
 import { createEngine } from "../engine";
 import { FileLock } from "../platform/locks";
-import type { Composed, Connection } from "./index";
+import { Composed, Connection, readDictionary } from "./index";
 import { connectionScope } from "./scope";
 
 export interface CliOptions {
@@ -39,5 +39,5 @@ export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: 
     lockName: "api-" + scope,
     timeoutMs: o.timeoutMs !== undefined ? o.timeoutMs + 5_000 : undefined,
   });
-  return { engine, client, lock, scope };
+  return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl) };
 }

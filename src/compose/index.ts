@@ -5,6 +5,7 @@
  * src/adapters/node); the page entry never imports a Node module and the CLI entry never a browser one.
  */
 import type { ApiClient, CredentialSource } from "../api/client";
+import { loadDictionary } from "../api/dictionary";
 import type { SvcEngine } from "../engine";
 
 export { connectionScope, credentialFingerprint, normaliseBaseUrl } from "./scope";
@@ -21,4 +22,20 @@ export interface Composed {
   client: ApiClient;
   /** The connection scope id (cache and quota partition, lock name suffix). */
   scope: string;
+  /**
+   * The API's metric dictionary, read once (unauthenticated, never counted as a call); until it is
+   * read the spec's lists apply. Never rejects.
+   */
+  dictionary: Promise<unknown>;
+}
+
+const DICTIONARY_TIMEOUT_MS = 5_000;
+
+/** Start reading the dictionary of this API address (src/api/dictionary caches it per address). */
+export function readDictionary(baseUrl: string, fetchFn?: typeof fetch): Promise<unknown> {
+  const f = fetchFn ?? (globalThis as { fetch?: typeof fetch }).fetch;
+  if (!f) return Promise.resolve(null);
+  // Bounded: an address that never answers must not hold up the first evaluation.
+  const signal = (): AbortSignal | undefined => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(DICTIONARY_TIMEOUT_MS) : undefined);
+  return loadDictionary(baseUrl, (url, init) => f(url, { ...init, signal: signal() })).catch(() => null);
 }

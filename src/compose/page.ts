@@ -3,7 +3,7 @@ import { ApiClient } from "../api/client";
 import { IndexedDbStore } from "../adapters/browser/indexeddb-store";
 import { createEngine } from "../engine";
 import { browserLock, CrossLock } from "../platform/locks";
-import type { Composed, Connection } from "./index";
+import { Composed, Connection, readDictionary } from "./index";
 import { connectionScope } from "./scope";
 
 /** The page (Excel's shared runtime, the workbench): IndexedDB cache, Web Locks. */
@@ -18,5 +18,5 @@ export function composePage(conn: Connection, opts: { dbName?: string; lock?: Cr
     // One queue per connection: every runtime of this origin talking to this API with this credential shares it.
     lockName: `svc-api:${scope}`,
   });
-  return { engine, client, lock, scope };
+  return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl) };
 }
