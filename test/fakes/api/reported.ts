@@ -1,5 +1,5 @@
 /** get_reported_financials: as_filed, segments and changes views built from the standardized model. */
-import { Statement } from "../../../src/api/catalogue";
+import { Statement } from "./rules";
 import { Company, latestFY, quarterEnd, quarterStart, fyEnd } from "./companies";
 import { Period, Values, annualPeriods, quarterlyPeriods } from "./financials";
 import { notFound, badRequest } from "./params";

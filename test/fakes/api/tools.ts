@@ -9,7 +9,7 @@
  * - get_congress_feed with a `member` that matches nobody: 404 ("Unknown member of Congress: ...").
  * - get_investor ambiguous name: {query, candidates: [...]} only; no match: 404.
  */
-import { FINANCIAL_METRICS, DEFAULT_METRICS, SCREEN_METRICS, Statement, ToolName, statementOf } from "../../../src/api/catalogue";
+import { FINANCIAL_METRICS, DEFAULT_METRICS, SCREEN_METRICS, Statement, TOOL_NAMES, ToolName, statementOf } from "./rules";
 import { AS_OF, addDays, d, daysBetween } from "./calendar";
 import { Company, companies, findCompany, fyEnd, latestFY } from "./companies";
 import { financialsData, latestAnnual } from "./financials";
@@ -51,6 +51,27 @@ const num = (p: Parsed, k: string, dflt: number) => (p[k] === undefined ? dflt :
 const bool = (p: Parsed, k: string, dflt: boolean) => (p[k] === undefined ? dflt : Boolean(p[k]));
 const str = (p: Parsed, k: string) => (p[k] === undefined ? undefined : String(p[k]));
 const strip = <T extends Record<string, unknown>>(r: T, drop: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k)));
+
+/**
+ * One screen filter, `metric:min:max` (spec: either bound may be empty). The spec says nothing of case,
+ * spaces or number spelling, so this is lenient there: metric in any case, spaces around parts, bounds
+ * such as ".5", "15.0", "-3", "+2". Strict on what it states: three parts, a known metric, numbers.
+ */
+export function parseFilter(f: string): { metric: string; min: number | null; max: number | null } {
+  const parts = f.split(":").map((x) => x.trim());
+  if (parts.length !== 3) throw badRequest(`filters: "${f}" must be written metric:min:max (either bound may be empty)`);
+  const metric = parts[0].toLowerCase();
+  if (!SCREEN_METRICS.includes(metric)) throw badRequest(`Unknown screen metric "${parts[0]}" in filters. Valid metrics: ${SCREEN_METRICS.join(", ")}`);
+  const bound = (x: string, which: string) => {
+    if (x === "") return null;
+    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(x)) throw badRequest(`filters: the ${which} bound of "${f}" is not a number`);
+    return Number(x);
+  };
+  const min = bound(parts[1], "lower");
+  const max = bound(parts[2], "upper");
+  if (min !== null && max !== null && min > max) throw badRequest(`filters: "${f}" has min greater than max`);
+  return { metric, min, max };
+}
 
 const handlers: Record<ToolName, Handler> = {
   search_companies(p, ctx) {
@@ -103,7 +124,8 @@ const handlers: Record<ToolName, Handler> = {
 
   get_financials(p, ctx) {
     const statement = (str(p, "statement") ?? "income") as Statement;
-    const keys = (p.metrics as string[] | undefined) ?? [...DEFAULT_METRICS[statement]];
+    // Keys in any case (the spec is silent on case); answered under their canonical spelling.
+    const keys = (p.metrics as string[] | undefined)?.map((k) => k.trim().toLowerCase()) ?? [...DEFAULT_METRICS[statement]];
     for (const k of keys) {
       const owner = statementOf(k);
       if (!owner) throw badRequest(`Unknown metric "${k}" for the ${statement} statement. Valid keys: ${FINANCIAL_METRICS[statement].join(", ")}`);
@@ -410,14 +432,7 @@ const handlers: Record<ToolName, Handler> = {
   },
 
   screen_companies(p, ctx) {
-    const filters = (p.filters as string[]).map((f) => {
-      const [metric, lo, hi] = f.split(":");
-      if (!SCREEN_METRICS.includes(metric)) throw badRequest(`Unknown screen metric "${metric}" in filters. Valid metrics: ${SCREEN_METRICS.join(", ")}`);
-      const min = lo === "" ? null : Number(lo);
-      const max = hi === "" ? null : Number(hi);
-      if (min !== null && max !== null && min > max) throw badRequest(`filters: "${f}" has min greater than max`);
-      return { metric, min, max };
-    });
+    const filters = (p.filters as string[]).map(parseFilter);
     const sortBy = str(p, "sort_by") ?? filters[0].metric;
     const desc = bool(p, "descending", true);
     const wanted = [...new Set([...filters.map((f) => f.metric), sortBy])];
@@ -450,6 +465,9 @@ function addExtraFields(env: Envelope): Envelope {
   }
   return { ...env, data, meta: { request_id: "req_sandbox", api_version: "1.9.9" } };
 }
+
+const unhandled = TOOL_NAMES.filter((t) => !handlers[t]);
+if (unhandled.length) throw new Error(`fake API: the spec lists tools the fake does not serve: ${unhandled.join(", ")}`);
 
 export function runTool(tool: ToolName, params: Parsed, ctx: ToolContext): Envelope {
   const env = handlers[tool](params, ctx);
