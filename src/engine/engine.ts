@@ -17,7 +17,7 @@ import { Clock, systemClock } from "./clock";
 import { Coalescer, coalescers } from "./coalescer";
 import { toSvcError } from "./failure";
 import { Job, Member, callParams, settleMembers } from "./job";
-import { QuotaGovernor } from "./quota";
+import { LOW_QUOTA, QuotaGovernor } from "./quota";
 import type { CachedAnswer, PersistentStore } from "./records";
 import { CanonicalRequest, RequestRules, apiRules } from "./rules";
 import { Scheduler } from "./scheduler";
@@ -400,7 +400,9 @@ class EngineImpl implements SvcEngine {
     if (this.shareStore) {
       // Another runtime or process sharing the store may have used up the quota or fetched this
       // identity while we waited for the lock.
-      await this.quota.reload();
+      // (The quota file only matters when ours is unknown or low: reading it every call costs time in the lock.)
+      const left = this.quota.remaining();
+      if (left === null || left < LOW_QUOTA) await this.quota.reload();
       await this.cache.load(job.group, true);
       this.answerFromCache(job);
     }

@@ -12,6 +12,10 @@ import type { PersistentStore, QuotaRecord } from "./records";
 const DAY_MS = 86_400_000;
 /** Store key of the governor's state (never an identity: those start with a tool name). */
 export const QUOTA_KEY = "svc:quota";
+/** Below this many calls left, every answer's figure is written at once and re-read by other runtimes before a call. */
+export const LOW_QUOTA = 100;
+/** Otherwise the figure is written every this many answers (and on flush). */
+const WRITE_EVERY = 25;
 
 export class QuotaGovernor {
   /** Last header value. */
@@ -62,6 +66,9 @@ export class QuotaGovernor {
     return new SvcError("quota_exhausted", `The daily quota is used up; calls resume at 00:00 UTC (${at})`, { status: 429 });
   }
 
+  /** Answers since the state was last written. */
+  private unwritten = 0;
+
   /** A successful answer, with its header when it carried one. */
   onAnswer(header: number | null): void {
     if (header !== null) {
@@ -69,7 +76,10 @@ export class QuotaGovernor {
       this.unconfirmedAnswers = 0;
       if (header <= 0) this.block();
     } else if (this.confirmed !== null) this.unconfirmedAnswers++;
-    this.persist();
+    // Other runtimes only need the figure when it is low (they re-read it then); writing it after
+    // every answer would cost a file write inside the call lock. flush() writes the latest.
+    this.unwritten++;
+    if (this.blocked !== null || (this.confirmed !== null && this.confirmed < LOW_QUOTA) || this.unwritten >= WRITE_EVERY) this.persist();
     this.onChange();
   }
 
@@ -105,11 +115,13 @@ export class QuotaGovernor {
   persist(): void {
     const store = this.store;
     if (!store) return;
+    this.unwritten = 0;
     const rec: QuotaRecord = { v: 2, kind: "quota", day: this.day(), remaining: this.confirmed, blockedUntil: this.blocked };
     this.writing = this.writing.then(() => store.set(QUOTA_KEY, rec)).catch(() => undefined);
   }
 
   flush(): Promise<void> {
+    if (this.unwritten > 0) this.persist();
     return this.writing;
   }
 

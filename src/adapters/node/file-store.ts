@@ -10,6 +10,8 @@ import * as path from "path";
 import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine/records";
 
 export class FileStore implements PersistentStore {
+  /** The directory exists (made once; writes happen inside the call lock, every syscall counts). */
+  private made = false;
   constructor(readonly dir: string) {}
 
   fileFor(key: string): string {
@@ -42,7 +44,10 @@ export class FileStore implements PersistentStore {
 
   async set(key: string, record: CacheRecord): Promise<void> {
     const file = this.fileFor(key);
-    await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!this.made) {
+      await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+    }
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     const body = JSON.stringify({ key, record });
     let handle: import("fs").promises.FileHandle | undefined;
@@ -58,6 +63,7 @@ export class FileStore implements PersistentStore {
     } catch (e) {
       if (handle) await handle.close().catch(() => undefined);
       await fsp.unlink(tmp).catch(() => undefined);
+      this.made = false; // the directory may have been removed under us: make it again next time
       throw e;
     }
   }
