@@ -307,6 +307,15 @@ async function main() {
     const recalc = await pass(mods, api, { formulas: shuffle([...formulas], 42), cacheDir, lockDir, mode: "recalc", burst, gapMs });
     report(`recalculation (all at once, bursts of ${burst} every ${gapMs} ms, shuffled)`, recalc, identities, formulas.length);
 
+    // Reference: the same requests through a bare ApiClient, one after another, no engine: what the
+    // client and this machine cost between calls (the engine's own share is the difference).
+    const sent = api.log.map((e) => ({ tool: e.tool, params: { ...e.query } }));
+    api.reset();
+    const bare = new mods.client.ApiClient({ baseUrl: api.url, credentials: mods.client.staticCredentials(mods.fake.SANDBOX_API_KEY) });
+    for (const r of sent) await bare.call(r.tool, r.params).catch(() => undefined);
+    const raw = busyFigures(api.log);
+    console.log(`  reference: the same ${sent.length} requests through a bare ApiClient loop: busy span / (calls x median) = ${raw.ratio.toFixed(3)}`);
+
     const reopen = await pass(mods, api, { formulas, cacheDir, lockDir, mode: "recalc", burst, gapMs });
     console.log(`\nreopen (new engine, same --cache-dir)`);
     console.log(`  calls                ${reopen.calls}   (target 0)`);

@@ -422,9 +422,14 @@ class EngineImpl implements SvcEngine {
       return this.finish(job, err);
     }
     const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.clock.now() };
-    const write = this.cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
+    void this.cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
     settleMembers(job, (m) => this.answerFrom(job.coalescer, m.req, entry, false));
-    if (this.shareStore) await write;
+    // Another runtime or process sharing the store reads it inside the lock before sending, so our
+    // writes must land before the lock can pass to it. While more calls are queued the lock stays
+    // ours (back to back) and the writes finish during the next call's network time; the last call
+    // of a run waits for them. (A FileLock handing the lock over mid-run may let another process
+    // miss an answer still being written: at worst one duplicate call, never a wrong answer.)
+    if (this.shareStore && this.scheduler.queued === 0) await this.cache.flush();
   }
 
   /** True when an answer sent with `sent` answers everything `old` could (old is then dropped). */

@@ -31,6 +31,11 @@ export class Scheduler {
 
   constructor(private readonly o: SchedulerOptions) {}
 
+  /** Calls waiting to be sent. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   get pending(): number {
     return this.queue.length + this.inFlight;
   }
