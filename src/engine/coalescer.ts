@@ -7,7 +7,7 @@
  *    coalescing window for siblings.
  */
 import type { ToolName } from "../api/catalogue";
-import type { ToolParams } from "../api/validate";
+import { ToolParams, requestKey } from "../api/validate";
 import type { CanonicalRequest, RequestRules } from "./rules";
 
 export interface Coalescer {
@@ -15,8 +15,14 @@ export interface Coalescer {
   group(req: CanonicalRequest): string;
   /** The parameters of one call answering every member. */
   callFor(members: readonly CanonicalRequest[]): ToolParams;
-  /** True when a queued call's parameters grow with its members (worth a coalescing window). */
+  /** True when a queued call's parameters grow to take in members it does not cover yet. */
   readonly gathers: boolean;
+  /**
+   * True while the call is worth holding for the coalescing window: some member asks for more than
+   * the wide call alone would fetch (e.g. a metric outside the statement's known list), so siblings
+   * arriving in the same burst may still add to it. A wide call that covers its members goes at once.
+   */
+  waits(members: readonly CanonicalRequest[]): boolean;
   covers(sent: ToolParams, req: CanonicalRequest): boolean;
   slice(req: CanonicalRequest, sent: ToolParams, data: Record<string, unknown>): Record<string, unknown>;
 }
@@ -24,6 +30,7 @@ export interface Coalescer {
 export function plainCoalescer(rules: RequestRules): Coalescer {
   return {
     gathers: false,
+    waits: () => false,
     group: (req) => rules.widen(req).identity,
     callFor: (members) => rules.widen(members[0]).params,
     covers: (sent, req) => rules.covers(sent, req),
@@ -34,6 +41,13 @@ export function plainCoalescer(rules: RequestRules): Coalescer {
 export function financialsCoalescer(rules: RequestRules): Coalescer {
   return {
     gathers: true,
+    waits(members) {
+      if (members.length === 0) return false;
+      const wide = rules.widen(members[0]).params;
+      // Not widened at all (rules without a wide form for it): siblings may still add metrics/years.
+      if (requestKey("get_financials", wide) === members[0].key) return true;
+      return members.some((m) => !rules.covers(wide, m));
+    },
     group: (req) => rules.widen(req).identity,
     callFor(members) {
       const wide = { ...rules.widen(members[0]).params };

@@ -1,8 +1,8 @@
 /**
  * The queue: one call at a time, inside a cross-runtime lock (src/platform/locks.ts), in order of
- * readiness. A job whose call grows with its members (Coalescer.gathers) waits until requests have
- * stopped arriving for `windowMs` (the recalculation's burst is over), and at most `maxDeferMs`;
- * other jobs go at once.
+ * readiness. A job its Coalescer says is worth holding (a member asks for more than the wide call
+ * fetches) waits until requests have stopped arriving for `windowMs` (the recalculation's burst is
+ * over), and at most `maxDeferMs`; other jobs go at once.
  */
 import type { CrossLock } from "../platform/locks";
 import type { Clock } from "./clock";
@@ -43,7 +43,7 @@ export class Scheduler {
   /** A new job (or one put back in front after a split). */
   add(job: Job, front = false): void {
     // Calls that do not gather go ahead of gathering ones up to maxDeferMs younger; a split goes first.
-    job.order = front ? -Infinity : job.coalescer.gathers ? job.createdAt : job.createdAt - this.o.maxDeferMs;
+    job.order = front ? -Infinity : job.createdAt - this.o.maxDeferMs;
     if (front) this.queue.unshift(job);
     else this.queue.push(job);
     this.arrived(job);
@@ -53,8 +53,8 @@ export class Scheduler {
   arrived(job: Job): void {
     const t = this.o.clock.mono();
     this.lastArrival = t;
-    // A sibling arrived: send it later, but never past the cap.
-    if (job.coalescer.gathers && job.state === "queued" && job.order !== -Infinity) job.order = Math.min(t, job.createdAt + this.o.maxDeferMs);
+    // A sibling arrived at a call still gathering: send it later, but never past the cap.
+    if (job.state === "queued" && job.order !== -Infinity && this.waits(job)) job.order = Math.min(t, job.createdAt + this.o.maxDeferMs);
     this.o.changed();
     if (!this.pumping) void this.pump();
     else if (this.wake) this.wake();
@@ -82,8 +82,20 @@ export class Scheduler {
     return new Promise((r) => this.idleWaiters.push(r));
   }
 
+  /** Coalescer.waits per job, recomputed only when its member count changed (the pump asks often). */
+  private readonly waiting = new WeakMap<Job, { n: number; w: boolean }>();
+
+  private waits(j: Job): boolean {
+    if (j.narrow) return false;
+    const hit = this.waiting.get(j);
+    if (hit && hit.n === j.members.length) return hit.w;
+    const w = j.coalescer.waits(j.members.map((m) => m.req));
+    this.waiting.set(j, { n: j.members.length, w });
+    return w;
+  }
+
   private readyTime(j: Job): number {
-    if (!j.coalescer.gathers || j.narrow) return j.createdAt;
+    if (!this.waits(j)) return j.createdAt;
     return Math.min(Math.max(this.lastArrival, j.createdAt) + this.o.windowMs, j.createdAt + this.o.maxDeferMs);
   }
 
