@@ -348,7 +348,10 @@ async function main() {
   }
 }
 
-module.exports = { load, ensureBuild, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, rng, tmp };
+/** Overlapping calls in a fake API log (scripts/soak.js uses it). */
+const logOverlaps = (log) => busyFigures(log).overlaps;
+
+module.exports = { load, ensureBuild, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, logOverlaps, rng, tmp };
 
 if (require.main === module) {
   main().then(

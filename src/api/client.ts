@@ -112,7 +112,7 @@ export function errorForStatus(status: number, detail: string | undefined): SvcE
     case 429:
       return d && isQuotaDetail(d)
         ? new SvcError("quota_exhausted", d, { status })
-        : new SvcError("busy", d || "Another call is still running", { status });
+        : new SvcError("busy", d || "Too many requests (429, no reason given)", { status });
     case 503:
       return new SvcError("unavailable", d || "The API is temporarily switched off", { status });
     default:
