@@ -165,7 +165,11 @@ class EngineImpl implements SvcEngine {
       windowMs: o.windowMs ?? DEFAULT_WINDOW_MS,
       maxDeferMs: o.maxDeferMs ?? DEFAULT_MAX_DEFER_MS,
       run: (job) => this.run(job),
-      lockFailed: (job, e) => this.finish(job, toSvcError(e)),
+      lockFailed: (job, e) => {
+        job.state = "done";
+        this.untrack(job);
+        this.finish(job, toSvcError(e));
+      },
       changed,
     });
   }
@@ -387,10 +391,9 @@ class EngineImpl implements SvcEngine {
     } catch (e) {
       this.finish(job, toSvcError(e));
     } finally {
-      if (job.state !== "queued") {
-        job.state = "done";
-        this.untrack(job);
-      }
+      // Taken off the queue for good: sent, answered from the store, refused or split.
+      job.state = "done";
+      this.untrack(job);
       this.notifier.changed();
     }
   }

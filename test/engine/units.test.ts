@@ -5,6 +5,7 @@ import { SvcError } from "../../src/api/errors";
 import { createEngine, EngineOptions, MemoryStore, PersistentStore } from "../../src/engine";
 import { FakeClock } from "./fake-clock";
 import { FakeClient } from "./fakeClient";
+import { LocalLock } from "../../src/platform/locks";
 
 function setup(opts: Partial<EngineOptions> = {}, latencyMs = 20) {
   const clock = new FakeClock();
@@ -174,6 +175,25 @@ describe("plan, invalidate, cancelQueued, forgetConnection (contract 2)", () => 
     expect(store.size()).toBe(0);
     expect(engine.stats().quota_remaining).toBeNull();
     await run(engine.request("get_company", { ticker: "A" }));
+    expect(client.log).toHaveLength(2);
+  });
+});
+
+describe("runtimes sharing a store and a lock", () => {
+  it("a call answered from the store inside the lock leaves nothing behind: later requests of that identity still go out", async () => {
+    const clock = new FakeClock();
+    const client = new FakeClient({ latencyMs: 20, sleep: (ms) => new Promise((r) => clock.setTimeout(r, ms)) });
+    const store = new MemoryStore();
+    const lock = new LocalLock();
+    const a = createEngine({ client, clock, store, lock, shareStore: true });
+    const b = createEngine({ client, clock, store, lock, shareStore: true });
+    const both = Promise.all([a.request("get_company", { ticker: "AAPL" }), b.request("get_company", { ticker: "AAPL" })]);
+    await clock.settle(both);
+    expect(client.log).toHaveLength(1); // b found a's answer in the store inside the lock
+    await b.invalidate([{ tool: "get_company", params: { ticker: "AAPL" } }]);
+    const again = b.request("get_company", { ticker: "AAPL" });
+    await clock.settle(again, 60_000);
+    await expect(again).resolves.toMatchObject({ stale: false });
     expect(client.log).toHaveLength(2);
   });
 });
