@@ -31,26 +31,25 @@ function compareParam(tool: string, s: SpecParam, c: ParamSpec, spec: ApiSpec): 
   // Numeric bounds.
   if (!lowerBoundOk(s.min, c.min, 1)) diff("min", s.min, c.min);
   if (c.max !== s.max) diff("max", s.max, c.max);
-  // String length bounds; a pattern-checked parameter (screen filters) may imply a longer minimum.
-  if (!lowerBoundOk(s.minLength, c.minLength, 1) && !(s.minLength === undefined && c.pattern)) diff("minLength", s.minLength, c.minLength);
+  // String length bounds; a parameter read by a dedicated parser (screen filters) may imply a longer minimum.
+  if (!lowerBoundOk(s.minLength, c.minLength, 1) && !(s.minLength === undefined && (c.format || c.pattern))) diff("minLength", s.minLength, c.minLength);
   if (c.maxLength !== s.maxLength) diff("maxLength", s.maxLength, c.maxLength);
   // Enumerations: the spec's list, or a list the spec points to.
-  const specValues =
-    s.values ?? (s.valuesFrom === "screen_metrics" ? spec.screenMetrics : undefined);
+  const specValues = s.values ?? (s.valuesFrom === "screen_metrics" ? spec.screenMetrics : undefined);
   if (specValues) {
     if (!eq(c.values, specValues)) diff("values", specValues, c.values);
   } else if (s.valuesFrom !== "statement_metrics" && c.values !== undefined) diff("values (the spec enumerates none)", undefined, c.values);
-  // Defaults: a literal must match; a default described in words (or by another parameter) is not the catalogue's to state.
+  // Defaults: a literal must match; a default described in words is not the catalogue's to state.
   if (s.default !== undefined) {
     if (c.default !== s.default) diff("default", s.default, c.default);
   } else if (c.default !== undefined) diff("default (the spec states no literal default)", s.defaultText ?? s.defaultsBy ?? null, c.default);
-  if (s.defaultsBy) {
-    // The catalogue may carry these as an object (any name); then it must match. Its description states them too.
-    const objects = Object.values(c).filter((v) => v && typeof v === "object" && !Array.isArray(v) && !(v instanceof RegExp));
-    for (const o of objects) if (!eq(o, s.defaultsBy) && Object.keys(o as object).some((k) => k in s.defaultsBy!)) diff("defaults by view", s.defaultsBy, o);
-    const figures = (c.description.match(/\d+/g) ?? []).map(Number);
-    for (const n of Object.values(s.defaultsBy)) if (!figures.includes(n)) diff(`description (default ${n} missing)`, s.defaultsBy, c.description);
-  }
+  // Defaults that depend on another parameter, and the rules the spec states in words.
+  if (!eq(c.defaultBy ?? null, s.defaultsBy ?? null)) diff("default by another parameter", s.defaultsBy, c.defaultBy);
+  if ((c.defaultFromFirst ?? null) !== (s.defaultFromFirst ?? null)) diff("default from the first item of", s.defaultFromFirst, c.defaultFromFirst);
+  if ((c.usedOnlyWith ?? null) !== (s.usedOnlyWith ?? null)) diff("used only with", s.usedOnlyWith, c.usedOnlyWith);
+  if (!eq(c.ignoredWhen ?? null, s.ignoredWhen ?? null)) diff("ignored when", s.ignoredWhen, c.ignoredWhen);
+  const onlyWhen = c.onlyWhen?.map((o) => ({ values: o.values, when: o.when })) ?? null;
+  if (!eq(onlyWhen, s.onlyWhen ?? null)) diff("values allowed only when", s.onlyWhen, onlyWhen);
   return out;
 }
 
@@ -99,6 +98,15 @@ describe("the vendored spec", () => {
     for (const st of spec.statements) expect(spec.defaultMetrics[st]).toHaveLength(5);
   });
 
+  test("the parser reads the rules the Endpoints table states in words", () => {
+    const param = (tool: string, name: string) => spec.tools[tool].params.find((p) => p.name === name)!;
+    expect(param("get_reported_financials", "period").onlyWhen).toEqual([{ values: ["Q4"], when: { param: "view", values: ["segments"] } }]);
+    expect(param("get_reported_financials", "statement").ignoredWhen).toEqual({ param: "view", values: ["segments"] });
+    expect(param("get_reported_financials", "limit").defaultsBy).toEqual({ param: "view", values: { as_filed: 100, segments: 60, changes: 15 } });
+    expect(param("get_economy", "range").usedOnlyWith).toBe("series_id");
+    expect(param("screen_companies", "sort_by").defaultFromFirst).toBe("filters");
+  });
+
   test("the parser's reading agrees with the spec's own Limits row (parameter bounds)", () => {
     const all = Object.values(spec.tools).flatMap((t) => t.params.map((p) => ({ tool: t.name, ...p })));
     const maxima = (name: string) => [...new Set(all.filter((p) => p.name === name && p.max !== undefined).map((p) => p.max))].sort((a, b) => a! - b!);
@@ -135,12 +143,15 @@ describe("the catalogue matches the spec", () => {
     expect(compareCatalogue(parseSpec(md), catalogue)).toEqual(["get_financials.years max: spec 30, catalogue 20"]);
   });
 
-  test("a changed default, enumeration or metric list is caught too", () => {
+  test("a changed default, enumeration, metric list or stated rule is caught too", () => {
     let md = fs.readFileSync(specPath(), "utf8");
     md = md.replace("`limit` integer 1-25, default 10", "`limit` integer 1-25, default 11");
     md = md.replace("`range` one of 1Y, 5Y, 10Y, MAX", "`range` one of 1Y, 5Y, MAX");
     md = md.replace("`roic` `roe`", "`roic`");
     md = md.replace("`cfo` `capex`", "`cfo` `capex` `capex_total`");
+    md = md.replace("defaults as_filed 100, segments 60, changes 15", "defaults as_filed 100, segments 50, changes 15");
+    md = md.replace("(used only with series_id)", "");
+    md = md.replace("default cash_flow: cfo, cfi, cff, capex, fcf", "default cash_flow: cfo, cfi, cff, fcf");
     const lines = compareCatalogue(parseSpec(md), catalogue);
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -149,6 +160,10 @@ describe("the catalogue matches the spec", () => {
         "screen metrics differ",
         expect.stringMatching(/^screen_companies\.sort_by values/),
         "metric keys of cash_flow differ",
+        expect.stringMatching(/^get_reported_financials\.limit default by another parameter: spec .*"segments":50/),
+        expect.stringMatching(/^get_economy\.range used only with: spec undefined, catalogue "series_id"/),
+        expect.stringMatching(/^get_financials\.metrics default by another parameter/),
+        "default metrics of cash_flow differ",
       ]),
     );
   });

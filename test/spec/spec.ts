@@ -31,8 +31,16 @@ export interface SpecParam {
   valuesFrom?: "statement_metrics" | "screen_metrics";
   /** A literal default (number, boolean or enum value). */
   default?: string | number | boolean;
-  /** A default that depends on another parameter's value, e.g. reported limit by view. */
-  defaultsBy?: Readonly<Record<string, number>>;
+  /** A default that depends on another parameter's value: reported limit by view, metrics by statement. */
+  defaultsBy?: { param: string; values: Readonly<Record<string, number | readonly string[]>> };
+  /** The default is the metric of the first item of this list parameter ("default the first filter's metric"). */
+  defaultFromFirst?: string;
+  /** The API uses this parameter only together with another one ("used only with series_id"). */
+  usedOnlyWith?: string;
+  /** The API ignores this parameter when another has one of these values ("ignored by the segments view"). */
+  ignoredWhen?: { param: string; values: readonly string[] };
+  /** Values allowed only when another parameter has certain values ("Q4 only for segments"). */
+  onlyWhen?: readonly { values: readonly string[]; when: { param: string; values: readonly string[] } }[];
   /** A default the spec describes in words ("latest", "every form"): the API decides, nothing to send. */
   defaultText?: string;
   /** The spec's words for this parameter, as written. */
@@ -174,7 +182,8 @@ export function parseParam(phrase: string, tool: string, spec: Pick<ApiSpec, "ti
     else if ((d = /^defaults (.+)$/.exec(part))) {
       // "defaults as_filed 100, segments 60, changes 15" was split at the commas: gather them back.
       const pairs = [d[1], ...parts.slice(parts.indexOf(part) + 1)].map((x) => /^([a-z_]+) (\d+)$/.exec(x));
-      p.defaultsBy = Object.fromEntries(pairs.filter((x): x is RegExpExecArray => !!x).map((x) => [x[1], Number(x[2])]));
+      // Which parameter these keys are values of is settled once the whole tool is read (resolveConditions).
+      p.defaultsBy = { param: "", values: Object.fromEntries(pairs.filter((x): x is RegExpExecArray => !!x).map((x) => [x[1], Number(x[2])])) };
       break;
     } else if ((d = /^default (.+)$/.exec(part))) {
       const lit = literal(d[1], p.type, p.values);
@@ -204,9 +213,39 @@ export function parseParam(phrase: string, tool: string, spec: Pick<ApiSpec, "ti
     for (const inner of splitTop(paren, ";")) {
       if ((d = /^default:?\s+(.+)$/.exec(inner)) && p.default === undefined && !p.defaultText) p.defaultText = d[1];
     }
+    // Rules stated in words; the other parameter is named by one of its values, resolved per tool below.
+    for (const phrase of splitTop(paren, ",").flatMap((x) => splitTop(x, ";"))) {
+      if ((d = /^used only with ([a-z_]+)$/.exec(phrase))) p.usedOnlyWith = d[1];
+      else if ((d = /^ignored by the ([a-z_]+) ([a-z_]+)$/.exec(phrase))) p.ignoredWhen = { param: d[2], values: [d[1]] };
+      else if ((d = /^([A-Za-z0-9_]+) only for ([a-z_]+)$/.exec(phrase))) p.onlyWhen = [...(p.onlyWhen ?? []), { values: [d[1]], when: { param: "", values: [d[2]] } }];
+    }
   }
   if (p.values && p.type !== "string") throw new Error(`spec: ${tool}.${name}: values on a ${p.type}`);
   return p;
+}
+
+/** Settle what a parameter's words point at in its tool: the parameter whose values are named. */
+function resolveConditions(tool: string, params: SpecParam[], defaultMetrics: Record<string, string[]>): SpecParam[] {
+  const owner = (values: readonly string[]) => {
+    const o = params.find((q) => q.values && values.every((v) => q.values!.includes(v)));
+    if (!o) throw new Error(`spec: ${tool}: no parameter has the values ${values.join(", ")}`);
+    return o.name;
+  };
+  return params.map((p) => {
+    const out: SpecParam = { ...p };
+    if (out.defaultsBy) out.defaultsBy = { param: owner(Object.keys(out.defaultsBy.values)), values: out.defaultsBy.values };
+    if (out.valuesFrom === "statement_metrics") out.defaultsBy = { param: "statement", values: defaultMetrics };
+    if (out.onlyWhen) out.onlyWhen = out.onlyWhen.map((o) => ({ values: o.values, when: { param: owner(o.when.values), values: o.when.values } }));
+    if (out.ignoredWhen && !params.some((q) => q.name === out.ignoredWhen!.param)) throw new Error(`spec: ${tool}.${p.name}: no parameter ${out.ignoredWhen.param}`);
+    if (out.usedOnlyWith && !params.some((q) => q.name === out.usedOnlyWith)) throw new Error(`spec: ${tool}.${p.name}: no parameter ${out.usedOnlyWith}`);
+    const first = out.defaultText && /^the first ([a-z_]+)'s metric$/.exec(out.defaultText);
+    if (first) {
+      const list = params.find((q) => q.list && q.name === `${first[1]}s`);
+      if (!list) throw new Error(`spec: ${tool}.${p.name}: no list parameter ${first[1]}s`);
+      out.defaultFromFirst = list.name;
+    }
+    return out;
+  });
 }
 
 export function parseSpec(md: string): ApiSpec {
@@ -254,13 +293,14 @@ export function parseSpec(md: string): ApiSpec {
       else acc[acc.length - 1] += `, ${seg}`;
       return acc;
     }, []);
-    tools[c[0]] = { name: c[0], purpose: toolRows.find((r) => r[0] === c[0])![1], params: params.map((ph) => parseParam(ph, c[0], { ticker, seriesIds })) };
-    if (c[0] === "get_financials") {
-      const metrics = params.find((ph) => ph.startsWith("`metrics`"))!;
+    const metrics = params.find((ph) => ph.startsWith("`metrics`"));
+    if (c[0] === "get_financials" && metrics) {
       defaultMetrics = Object.fromEntries(
         [...metrics.matchAll(/default ([a-z_]+): ([a-z_, ]+?)(?=;|\))/g)].map((m) => [m[1], m[2].split(/,\s*/).map((x) => x.trim())]),
       );
     }
+    const parsed = params.map((ph) => parseParam(ph, c[0], { ticker, seriesIds }));
+    tools[c[0]] = { name: c[0], purpose: toolRows.find((r) => r[0] === c[0])![1], params: resolveConditions(c[0], parsed, defaultMetrics) };
   }
   const missing = toolNames.filter((n) => !tools[n]);
   if (missing.length) throw new Error(`spec: no Endpoints row for ${missing.join(", ")}`);

@@ -137,6 +137,19 @@ export function parseParams(tool: ToolName, sp: URLSearchParams, style: "400" | 
     const v = checkOne(p, raws[0], issues);
     if (v !== undefined) out[p.name] = v;
   }
+  // The spec's defaults, so the tools never restate one: literal defaults first, then the defaults that
+  // depend on another parameter (reported limit by view, metrics by statement).
+  for (const p of params) if (out[p.name] === undefined && p.default !== undefined) out[p.name] = p.default;
+  for (const p of params) {
+    if (out[p.name] !== undefined || !p.defaultsBy) continue;
+    const v = p.defaultsBy.values[String(out[p.defaultsBy.param])];
+    if (v !== undefined) out[p.name] = Array.isArray(v) ? [...v] : (v as number);
+  }
+  // Values the spec allows only together with another parameter's values ("Q4 only for segments").
+  for (const p of params)
+    for (const o of p.onlyWhen ?? [])
+      if (o.values.includes(String(out[p.name])) && !o.when.values.includes(String(out[o.when.param])))
+        issues.push({ type: "value_error", param: p.name, msg400: `${p.name} ${out[p.name]} is only available when ${o.when.param} is ${o.when.values.join(" or ")}`, msg422: `Value error, ${p.name} ${out[p.name]} requires ${o.when.param}=${o.when.values.join("|")}`, input: out[p.name] });
   if (issues.length > 0) {
     if (style === "422")
       throw new HttpError(
