@@ -1,5 +1,4 @@
 /** The CLI's composition: a file cache per connection, lock files shared by processes. Node-only adapters. */
-import * as path from "path";
 import { ApiClient } from "../api/client";
 import { TOOLS } from "../api/catalogue";
 import { FileStore } from "../adapters/node/file-store";
@@ -29,7 +28,7 @@ export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: 
   const lock = new FileLock(o.lockDir);
   let store: FileStore | undefined;
   if (o.cacheDir) {
-    store = new FileStore(path.join(o.cacheDir, scope));
+    store = new FileStore(o.cacheDir, scope);
     void store.sweep(SWEEP_AFTER_MS).catch(() => undefined);
   }
   const engine = createEngine({

@@ -12,7 +12,11 @@ import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine/record
 export class FileStore implements PersistentStore {
   /** The directory exists (made once; writes happen inside the call lock, every syscall counts). */
   private made = false;
-  constructor(readonly dir: string) {}
+  /** Entries live in `root`, or in its `scope` subdirectory (one per connection, see src/compose). */
+  readonly dir: string;
+  constructor(root: string, scope?: string) {
+    this.dir = scope ? path.join(root, scope) : root;
+  }
 
   fileFor(key: string): string {
     const h = createHash("sha256").update(key).digest("hex").slice(0, 40);
