@@ -134,6 +134,8 @@ class EngineImpl implements SvcEngine {
   private readonly notifier: Notifier<SvcStats>;
   private readonly shareStore: boolean;
   private readonly counts: Counts = { calls: 0, cache_hits: 0, coalesced: 0, retries: 0, stale_served: 0, errors: 0 };
+  /** Identities whose wide (or coalesced) call the API refused with a 400/422: asked narrow from then on. */
+  private readonly refusedWide = new Set<string>();
   /** Jobs by identity: at most one queued, any number in flight. */
   private readonly jobs = new Map<string, Job[]>();
 
@@ -257,6 +259,7 @@ class EngineImpl implements SvcEngine {
 
   async forgetConnection(): Promise<void> {
     this.cancelQueued();
+    this.refusedWide.clear();
     this.breaker.reset();
     await this.quota.forget();
     await this.cache.clear();
@@ -324,12 +327,16 @@ class EngineImpl implements SvcEngine {
   /** Join a call in flight that covers the request, else the queued call of its identity, else a new one. */
   private join(c: Coalescer, req: CanonicalRequest, group: string, signal?: AbortSignal): Promise<EngineAnswer> {
     const jobs = this.jobs.get(group) ?? [];
+    // Once the API refused this identity's wide call (400/422), its requests go narrow: exactly as asked.
+    const narrow = this.refusedWide.has(group);
     let job =
       jobs.find((j) => j.state === "sent" && j.sent !== undefined && c.covers(j.sent, req)) ??
-      jobs.find((j) => j.state === "queued" && !j.narrow && (c.gathers || c.covers(callParams(j), req)));
+      (narrow
+        ? jobs.find((j) => j.state === "queued" && j.narrow && j.members[0]?.req.key === req.key)
+        : jobs.find((j) => j.state === "queued" && !j.narrow && (c.gathers || c.covers(callParams(j), req))));
     if (job) this.counts.coalesced++;
     else {
-      job = { tool: req.tool, group, coalescer: c, members: [], state: "queued", createdAt: this.clock.mono(), order: 0, narrow: false };
+      job = { tool: req.tool, group, coalescer: c, members: [], state: "queued", createdAt: this.clock.mono(), order: 0, narrow };
       this.track(job);
       this.scheduler.add(job);
     }
@@ -464,6 +471,7 @@ class EngineImpl implements SvcEngine {
    */
   private split(job: Job): boolean {
     if (job.narrow) return false;
+    this.refusedWide.add(job.group);
     const byKey = new Map<string, Member[]>();
     for (const m of job.members) byKey.set(m.req.key, [...(byKey.get(m.req.key) ?? []), m]);
     const t = this.clock.mono();

@@ -120,6 +120,12 @@ describe("a 400 on a coalesced call", () => {
     expect(c).toHaveProperty("ok");
     // the merged call, then each member alone
     expect(client.log).toHaveLength(4);
+    // the identity is asked narrow from now on: a new metric costs one call, not a refused wide one first
+    const later = outcome(engine.request("get_financials", { ticker: "AAPL", metrics: "gross_profit" }));
+    await clock.settle(later);
+    expect(await later).toHaveProperty("ok");
+    expect(client.log).toHaveLength(5);
+    expect(client.log[4].params.metrics).toEqual(["gross_profit"]);
   });
 });
 
