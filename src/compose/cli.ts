@@ -1,10 +1,9 @@
 /** The CLI's composition: a file cache per connection, lock files shared by processes. Node-only adapters. */
 import { ApiClient } from "../api/client";
-import { TOOLS } from "../api/catalogue";
 import { FileStore } from "../adapters/node/file-store";
 import { createEngine } from "../engine";
 import { FileLock } from "../platform/locks";
-import { Composed, Connection, readDictionary } from "./index";
+import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";
 
 export interface CliOptions {
@@ -16,10 +15,6 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
-/** The longest lifetime in the catalogue: older cache files can never be fresh again. */
-const LONGEST_TTL_MS = Math.max(...Object.values(TOOLS).map((t) => t.ttlMs));
-/** Stale answers are still worth keeping a while as a fallback when the API is down. */
-const SWEEP_AFTER_MS = 4 * LONGEST_TTL_MS;
 
 /** The CLI: file cache under the connection's own directory, lock files shared by processes. */
 export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: FileLock } {

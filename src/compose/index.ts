@@ -5,6 +5,7 @@
  * src/adapters/node); the page entry never imports a Node module and the CLI entry never a browser one.
  */
 import type { ApiClient, CredentialSource } from "../api/client";
+import { TOOLS } from "../api/catalogue";
 import { loadDictionary } from "../api/dictionary";
 import type { SvcEngine } from "../engine";
 
@@ -30,6 +31,11 @@ export interface Composed {
 }
 
 const DICTIONARY_TIMEOUT_MS = 5_000;
+
+/** The longest lifetime in the catalogue: older answers can never be fresh again. */
+const LONGEST_TTL_MS = Math.max(...Object.values(TOOLS).map((t) => t.ttlMs));
+/** Persistent answers older than this are swept at start; until then they serve as stale fallback when the API is down. */
+export const SWEEP_AFTER_MS = 4 * LONGEST_TTL_MS;
 
 /** Start reading the dictionary of this API address (src/api/dictionary caches it per address). */
 export function readDictionary(baseUrl: string, fetchFn?: typeof fetch): Promise<unknown> {

@@ -3,7 +3,7 @@ import { ApiClient } from "../api/client";
 import { IndexedDbStore } from "../adapters/browser/indexeddb-store";
 import { createEngine } from "../engine";
 import { browserLock, CrossLock } from "../platform/locks";
-import { Composed, Connection, readDictionary } from "./index";
+import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";
 
 /** The page (Excel's shared runtime, the workbench): IndexedDB cache, Web Locks. */
@@ -11,9 +11,11 @@ export function composePage(conn: Connection, opts: { dbName?: string; lock?: Cr
   const scope = connectionScope(conn.baseUrl, conn.identity);
   const lock = opts.lock ?? browserLock();
   const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials });
+  const store = new IndexedDbStore(scope, opts.dbName ?? "svc-cache");
+  void store.sweep(SWEEP_AFTER_MS).catch(() => undefined);
   const engine = createEngine({
     client,
-    store: new IndexedDbStore(scope, opts.dbName ?? "svc-cache"),
+    store,
     lock,
     // One queue per connection: every runtime of this origin talking to this API with this credential shares it.
     lockName: `svc-api:${scope}`,

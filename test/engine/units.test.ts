@@ -203,3 +203,26 @@ describe("runtimes sharing a store and a lock", () => {
     expect(client.log).toHaveLength(2);
   });
 });
+
+describe("IndexedDB store scope and sweep", () => {
+  const answer = (fetchedAt: number) =>
+    ({ v: 2, kind: "answer", tool: "get_company", entries: [{ sent: { ticker: "A" }, data: {}, link: "", text: "", fetchedAt }] }) as const;
+
+  it("sweeps only this scope's answers older than the bound; clear() leaves other scopes alone", async () => {
+    const now = Date.UTC(2026, 10, 23);
+    const mine = new IndexedDbStore("mine", "svc-sweep");
+    const theirs = new IndexedDbStore("theirs", "svc-sweep");
+    await mine.set("old", answer(now - 10 * 86_400_000));
+    await mine.set("new", answer(now - 60_000));
+    await mine.set("svc:quota", { v: 2, kind: "quota", day: 1, remaining: 5, blockedUntil: null });
+    await theirs.set("old", answer(now - 10 * 86_400_000));
+    expect(await mine.sweep(7 * 86_400_000, now)).toBe(1);
+    expect(await mine.get("old")).toBeUndefined();
+    expect(await mine.get("new")).toBeDefined();
+    expect(await mine.get("svc:quota")).toBeDefined();
+    expect(await theirs.get("old")).toBeDefined();
+    await mine.clear();
+    expect(await mine.get("new")).toBeUndefined();
+    expect(await theirs.get("old")).toBeDefined();
+  });
+});

@@ -91,6 +91,40 @@ export class IndexedDbStore implements PersistentStore {
     await this.tx("readwrite", (s) => s.delete(this.k(key))).catch(() => undefined);
   }
 
+  /**
+   * Delete this scope's answers fetched longer than `maxAgeMs` ago (and damaged values), so the
+   * database does not grow without bound. Returns how many went.
+   */
+  async sweep(maxAgeMs: number, nowMs = Date.now()): Promise<number> {
+    const db = await this.open();
+    const KeyRange = this.keyRange ?? (globalThis as { IDBKeyRange?: typeof IDBKeyRange }).IDBKeyRange;
+    if (!db || !KeyRange) return 0;
+    return new Promise<number>((resolve) => {
+      let n = 0;
+      const t = db.transaction(STORE, "readwrite");
+      const req = t.objectStore(STORE).openCursor(KeyRange.bound(`${this.scope}|`, `${this.scope}|\uffff`));
+      req.onsuccess = () => {
+        const cursor = req.result;
+        if (!cursor) return;
+        let rec: CacheRecord | undefined;
+        try {
+          rec = typeof cursor.value === "string" ? asCacheRecord(JSON.parse(cursor.value)) : undefined;
+        } catch {
+          rec = undefined;
+        }
+        const old = !rec || (rec.kind === "answer" && Math.max(0, ...rec.entries.map((e) => e.fetchedAt)) < nowMs - maxAgeMs);
+        if (old) {
+          cursor.delete();
+          n++;
+        }
+        cursor.continue();
+      };
+      t.oncomplete = () => resolve(n);
+      t.onerror = () => resolve(n);
+      t.onabort = () => resolve(n);
+    });
+  }
+
   /** This scope's entries only (other connections keep theirs). */
   async clear(): Promise<void> {
     const KeyRange = this.keyRange ?? (globalThis as { IDBKeyRange?: typeof IDBKeyRange }).IDBKeyRange;
