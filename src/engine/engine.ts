@@ -7,18 +7,21 @@
  * Every promise handed out settles: with an answer, a stale answer, or an SvcError.
  */
 import type { ToolName } from "../api/catalogue";
-import { STALE_OK, SvcError, isSvcError } from "../api/errors";
-import { RawParams, ToolParams, requestKey } from "../api/validate";
+import { SvcError, isSvcError } from "../api/errors";
+import type { RawParams } from "../api/validate";
 import { CrossLock, LocalLock } from "../platform/locks";
+import { StaleFallback, answerFrom } from "./answers";
 import { Breaker, BreakerOptions } from "./breaker";
 import { AnswerCache, DEFAULT_MAX_IDENTITIES } from "./cache";
 import { Caller, ToolCaller } from "./caller";
 import { Clock, systemClock } from "./clock";
 import { Coalescer, coalescers } from "./coalescer";
+import { Dispatcher } from "./dispatch";
 import { toSvcError } from "./failure";
-import { Job, Member, callParams, settleMembers } from "./job";
-import { LOW_QUOTA, QuotaGovernor } from "./quota";
-import type { CachedAnswer, PersistentStore } from "./records";
+import type { Job, Member } from "./job";
+import { QuotaGovernor } from "./quota";
+import type { PersistentStore } from "./records";
+import { JobRegistry } from "./registry";
 import { CanonicalRequest, RequestRules, apiRules } from "./rules";
 import { Scheduler } from "./scheduler";
 import { Counts, Notifier } from "./stats";
@@ -125,19 +128,15 @@ class EngineImpl implements SvcEngine {
   private readonly clock: Clock;
   private readonly rules: RequestRules;
   private readonly coalescerFor: (tool: ToolName) => Coalescer;
-  private readonly store?: TimedStore;
   private readonly cache: AnswerCache;
   private readonly quota: QuotaGovernor;
   private readonly breaker: Breaker;
-  private readonly caller: Caller;
   private readonly scheduler: Scheduler;
+  private readonly registry = new JobRegistry();
+  private readonly dispatcher: Dispatcher;
+  private readonly stale: StaleFallback;
   private readonly notifier: Notifier<SvcStats>;
-  private readonly shareStore: boolean;
   private readonly counts: Counts = { calls: 0, cache_hits: 0, coalesced: 0, retries: 0, stale_served: 0, errors: 0 };
-  /** Identities whose wide (or coalesced) call the API refused with a 400/422: asked narrow from then on. */
-  private readonly refusedWide = new Set<string>();
-  /** Jobs by identity: at most one queued, any number in flight. */
-  private readonly jobs = new Map<string, Job[]>();
 
   constructor(o: EngineOptions) {
     this.clock = clockFrom(o);
@@ -145,13 +144,13 @@ class EngineImpl implements SvcEngine {
     this.coalescerFor = coalescers(this.rules);
     this.notifier = new Notifier(() => this.stats());
     const changed = () => this.notifier.changed();
-    this.store = o.store ? new TimedStore(o.store, this.clock, o.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS) : undefined;
-    this.cache = new AnswerCache(this.clock, this.store, o.maxIdentities ?? DEFAULT_MAX_IDENTITIES);
-    this.quota = new QuotaGovernor(this.clock, this.store, changed);
+    const store = o.store ? new TimedStore(o.store, this.clock, o.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS) : undefined;
+    this.cache = new AnswerCache(this.clock, store, o.maxIdentities ?? DEFAULT_MAX_IDENTITIES);
+    this.quota = new QuotaGovernor(this.clock, store, changed);
     this.breaker = new Breaker(this.clock, o.breaker, changed);
+    this.stale = new StaleFallback(this.cache, this.counts, changed);
     const lock = o.lock ?? new LocalLock();
-    this.shareStore = o.shareStore ?? (!!o.store && !(lock instanceof LocalLock));
-    this.caller = new Caller(o.client, this.clock, this.quota, this.breaker, this.counts, changed, {
+    const caller = new Caller(o.client, this.clock, this.quota, this.breaker, this.counts, changed, {
       timeoutMs: o.timeoutMs ?? DEFAULT_ENGINE_TIMEOUT_MS,
       retryDelayMs: o.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
       busyBaseMs: o.busyRetryBaseMs ?? DEFAULT_BUSY_BASE_MS,
@@ -160,17 +159,28 @@ class EngineImpl implements SvcEngine {
       abandonGraceMs: o.abandonGraceMs ?? DEFAULT_ABANDON_GRACE_MS,
       random: o.random ?? Math.random,
     });
+    this.dispatcher = new Dispatcher({
+      clock: this.clock,
+      cache: this.cache,
+      quota: this.quota,
+      breaker: this.breaker,
+      caller,
+      registry: this.registry,
+      scheduler: () => this.scheduler,
+      stale: this.stale,
+      shareStore: o.shareStore ?? (!!o.store && !(lock instanceof LocalLock)),
+      changed,
+    });
     this.scheduler = new Scheduler({
       clock: this.clock,
       lock,
       lockName: o.lockName ?? DEFAULT_LOCK_NAME,
       windowMs: o.windowMs ?? DEFAULT_WINDOW_MS,
       maxDeferMs: o.maxDeferMs ?? DEFAULT_MAX_DEFER_MS,
-      run: (job) => this.run(job),
+      run: (job) => this.dispatcher.run(job),
       lockFailed: (job, e) => {
-        job.state = "done";
-        this.untrack(job);
-        this.finish(job, toSvcError(e));
+        this.registry.retire(job);
+        this.dispatcher.finish(job, toSvcError(e));
       },
       changed,
     });
@@ -227,39 +237,28 @@ class EngineImpl implements SvcEngine {
   }
 
   async invalidate(reqs: PlanRequest[]): Promise<number> {
-    const groups = new Map<string, ToolName>();
+    const groups = new Set<string>();
     for (const r of reqs) {
       try {
         const req = this.canonical(r.tool, r.params);
-        groups.set(this.coalescerFor(req.tool).group(req), req.tool);
+        groups.add(this.coalescerFor(req.tool).group(req));
       } catch {
         // an invalid request has no answer to invalidate
       }
     }
     let n = 0;
-    for (const g of groups.keys()) if (await this.cache.invalidate(g)) n++;
+    for (const g of groups) if (await this.cache.invalidate(g)) n++;
     this.notifier.changed();
     return n;
   }
 
   cancelQueued(): number {
-    return this.settleQueued(cancelledError());
-  }
-
-  /** Every unsent call settles now with `err` (or a cached answer); returns how many. */
-  private settleQueued(err: SvcError): number {
-    const dropped = this.scheduler.drain();
-    for (const j of dropped) {
-      j.state = "done";
-      this.untrack(j);
-      this.finish(j, err);
-    }
-    return dropped.length;
+    return this.dispatcher.settleQueued(cancelledError());
   }
 
   async forgetConnection(): Promise<void> {
     this.cancelQueued();
-    this.refusedWide.clear();
+    this.dispatcher.refusedWide.clear();
     this.breaker.reset();
     await this.quota.forget();
     await this.cache.clear();
@@ -291,70 +290,29 @@ class EngineImpl implements SvcEngine {
     }
   }
 
+  /** Cache, then a refusal (quota, breaker: stale answer or the error), then a call to join or make. */
   private async answer(req: CanonicalRequest, signal?: AbortSignal): Promise<EngineAnswer> {
     const c = this.coalescerFor(req.tool);
     const group = c.group(req);
-    const fits = (e: CachedAnswer) => c.covers(e.sent, req);
-    const hit = await this.cache.find(req.tool, group, fits);
+    const hit = await this.cache.find(req.tool, group, (e) => c.covers(e.sent, req));
     if (hit) {
       this.counts.cache_hits++;
       this.notifier.changed();
-      return this.answerFrom(c, req, hit, false);
+      return answerFrom(c, req, hit, false);
     }
     if (signal?.aborted) throw cancelledError();
     const refused = this.quota.blockedError() ?? this.breaker.error();
-    if (refused) return this.staleOr(c, req, group, refused);
-    return this.join(c, req, group, signal);
-  }
-
-  private answerFrom(c: Coalescer, req: CanonicalRequest, e: CachedAnswer, stale: boolean): EngineAnswer {
-    return { data: c.slice(req, e.sent, e.data), link: e.link, text: e.text, stale, fetchedAt: e.fetchedAt };
-  }
-
-  /** A cached answer of any age for a failure that allows it, else the failure. */
-  private staleOr(c: Coalescer, req: CanonicalRequest, group: string, err: SvcError): EngineAnswer {
-    if (STALE_OK.has(err.kind) || err.kind === "cancelled") {
-      const e = this.cache.peek(req.tool, group, (x) => c.covers(x.sent, req), true);
-      if (e) {
-        this.counts.stale_served++;
-        this.notifier.changed();
-        return this.answerFrom(c, req, e, !this.cache.isFresh(req.tool, e));
-      }
-    }
-    throw err;
-  }
-
-  /** Join a call in flight that covers the request, else the queued call of its identity, else a new one. */
-  private join(c: Coalescer, req: CanonicalRequest, group: string, signal?: AbortSignal): Promise<EngineAnswer> {
-    const jobs = this.jobs.get(group) ?? [];
+    if (refused) return this.stale.or(c, req, group, refused);
     // Once the API refused this identity's wide call (400/422), its requests go narrow: exactly as asked.
-    const narrow = this.refusedWide.has(group);
-    let job =
-      jobs.find((j) => j.state === "sent" && j.sent !== undefined && c.covers(j.sent, req)) ??
-      (narrow
-        ? jobs.find((j) => j.state === "queued" && j.narrow && j.members[0]?.req.key === req.key)
-        : jobs.find((j) => j.state === "queued" && !j.narrow && (c.gathers || c.covers(callParams(j), req))));
+    const narrow = this.dispatcher.refusedWide.has(group);
+    let job = this.registry.joinable(c, req, group, narrow);
     if (job) this.counts.coalesced++;
     else {
       job = { tool: req.tool, group, coalescer: c, members: [], state: "queued", createdAt: this.clock.mono(), order: 0, narrow };
-      this.track(job);
+      this.registry.track(job);
       this.scheduler.add(job);
     }
     return this.wait(job, req, signal);
-  }
-
-  private track(job: Job): void {
-    const list = this.jobs.get(job.group);
-    if (list) list.push(job);
-    else this.jobs.set(job.group, [job]);
-  }
-
-  private untrack(job: Job): void {
-    const list = this.jobs.get(job.group);
-    if (!list) return;
-    const i = list.indexOf(job);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.jobs.delete(job.group);
   }
 
   private wait(job: Job, req: CanonicalRequest, signal?: AbortSignal): Promise<EngineAnswer> {
@@ -378,8 +336,7 @@ class EngineImpl implements SvcEngine {
           m.detach();
           reject(cancelledError());
           if (job.members.length === 0) {
-            job.state = "done";
-            this.untrack(job);
+            this.registry.retire(job);
             this.scheduler.remove(job);
           }
         };
@@ -388,119 +345,6 @@ class EngineImpl implements SvcEngine {
       job.members.push(m);
       this.scheduler.arrived(job);
     });
-  }
-
-  // ---- sending (inside the lock) -------------------------------------------------------------
-
-  private async run(job: Job): Promise<void> {
-    try {
-      await this.send(job);
-    } catch (e) {
-      this.finish(job, toSvcError(e));
-    } finally {
-      // Taken off the queue for good: sent, answered from the store, refused or split.
-      job.state = "done";
-      this.untrack(job);
-      this.notifier.changed();
-    }
-  }
-
-  private async send(job: Job): Promise<void> {
-    await this.quota.loaded();
-    if (this.shareStore) {
-      // Another runtime or process sharing the store may have used up the quota or fetched this
-      // identity while we waited for the lock.
-      // (The quota file only matters when ours is unknown or low: reading it every call costs time in the lock.)
-      const left = this.quota.remaining();
-      if (left === null || left < LOW_QUOTA) await this.quota.reload();
-      await this.cache.load(job.group, true);
-      this.answerFromCache(job);
-    }
-    const refused = this.quota.blockedError() ?? this.breaker.error();
-    if (refused) return this.refuseAll(job, refused);
-    if (job.members.length === 0) return;
-    job.state = "sent";
-    const params = callParams(job);
-    job.sent = params;
-    let ans;
-    try {
-      ans = await this.caller.send(job.tool, params);
-    } catch (e) {
-      const err = toSvcError(e);
-      if ((err.kind === "bad_request" || err.kind === "unprocessable") && this.split(job)) return;
-      if (this.breaker.error() || err.kind === "quota_exhausted") return this.refuseAll(job, err);
-      return this.finish(job, err);
-    }
-    const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.clock.now() };
-    void this.cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
-    settleMembers(job, (m) => this.answerFrom(job.coalescer, m.req, entry, false));
-    // Another runtime or process sharing the store reads it inside the lock before sending, so our
-    // writes must land before the lock can pass to it. While more calls are queued the lock stays
-    // ours (back to back) and the writes finish during the next call's network time; the last call
-    // of a run waits for them. (A FileLock handing the lock over mid-run may let another process
-    // miss an answer still being written: at worst one duplicate call, never a wrong answer.)
-    if (this.shareStore && this.scheduler.queued === 0) await this.cache.flush();
-  }
-
-  /** True when an answer sent with `sent` answers everything `old` could (old is then dropped). */
-  private supersedes(job: Job, sent: ToolParams, old: CachedAnswer): boolean {
-    try {
-      return job.coalescer.covers(sent, { tool: job.tool, params: old.sent, key: requestKey(job.tool, old.sent) });
-    } catch {
-      return false;
-    }
-  }
-
-  /** Settle members that fresh cached answers now cover (another runtime fetched them). */
-  private answerFromCache(job: Job): void {
-    const left: Member[] = [];
-    for (const m of job.members) {
-      const e = this.cache.peek(m.req.tool, job.group, (x) => job.coalescer.covers(x.sent, m.req));
-      if (e) {
-        m.detach();
-        m.resolve(this.answerFrom(job.coalescer, m.req, e, false));
-      } else left.push(m);
-    }
-    job.members = left;
-  }
-
-  /**
-   * A 400/422 on a call: when it asked for more than one member's own request (coalesced, or
-   * widened), each distinct member is retried with exactly its own parameters, so only the bad
-   * cell fails. False when there is nothing narrower to try.
-   */
-  private split(job: Job): boolean {
-    if (job.narrow) return false;
-    this.refusedWide.add(job.group);
-    const byKey = new Map<string, Member[]>();
-    for (const m of job.members) byKey.set(m.req.key, [...(byKey.get(m.req.key) ?? []), m]);
-    const t = this.clock.mono();
-    const parts = [...byKey.values()].map(
-      (members): Job => ({ tool: job.tool, group: job.group, coalescer: job.coalescer, members, state: "queued", createdAt: t, order: 0, narrow: true }),
-    );
-    job.members = [];
-    for (const p of parts.reverse()) {
-      this.track(p);
-      this.scheduler.add(p, true);
-    }
-    return true;
-  }
-
-  /** The breaker opened or the quota is used up: this job and every queued one settle now. */
-  private refuseAll(job: Job, err: SvcError): void {
-    this.finish(job, err);
-    this.settleQueued(err);
-  }
-
-  private finish(job: Job, err: SvcError): void {
-    settleMembers(job, (m) => {
-      try {
-        return this.staleOr(job.coalescer, m.req, job.group, err);
-      } catch (e) {
-        return toSvcError(e);
-      }
-    });
-    this.notifier.changed();
   }
 }
 

@@ -2,7 +2,7 @@
 import "fake-indexeddb/auto";
 import { IndexedDbStore } from "../../src/adapters/browser/indexeddb-store";
 import { SvcError } from "../../src/api/errors";
-import { createEngine, EngineOptions, MemoryStore, PersistentStore } from "../../src/engine";
+import { CacheRecord, createEngine, EngineOptions, MemoryStore, PersistentStore } from "../../src/engine";
 import { FakeClock } from "./fake-clock";
 import { FakeClient } from "./fakeClient";
 import { LocalLock } from "../../src/platform/locks";
@@ -205,8 +205,12 @@ describe("runtimes sharing a store and a lock", () => {
 });
 
 describe("IndexedDB store scope and sweep", () => {
-  const answer = (fetchedAt: number) =>
-    ({ v: 2, kind: "answer", tool: "get_company", entries: [{ sent: { ticker: "A" }, data: {}, link: "", text: "", fetchedAt }] }) as const;
+  const answer = (fetchedAt: number): CacheRecord => ({
+    v: 2,
+    kind: "answer",
+    tool: "get_company",
+    entries: [{ sent: { ticker: "A" }, data: {}, link: "", text: "", fetchedAt }],
+  });
 
   it("sweeps only this scope's answers older than the bound; clear() leaves other scopes alone", async () => {
     const now = Date.UTC(2026, 10, 23);
