@@ -18,7 +18,12 @@ export interface BreakerOptions {
   maxCoolDownMs?: number;
 }
 
-export const DEFAULT_THRESHOLD: Record<FailureClass, number> = { busy: 4, rate_limited: 3, server: 3, timeout: 2, network: 3 };
+/**
+ * The API's own "another call is still running" is expected to clear (another workbook or machine on
+ * the same key): 8 in a row is ~8 s of backoff. A rate limiter we do not know, 5xx and network
+ * failures: 3. Timeouts cost a whole client timeout each: 2.
+ */
+export const DEFAULT_THRESHOLD: Record<FailureClass, number> = { busy: 8, rate_limited: 3, server: 3, timeout: 2, network: 3 };
 export const DEFAULT_COOL_DOWN_MS = 30_000;
 export const DEFAULT_MAX_COOL_DOWN_MS = 10 * 60_000;
 

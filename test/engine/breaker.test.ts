@@ -92,6 +92,18 @@ describe("circuit breaker", () => {
     expect(engine.stats().quota_remaining).toBe(before);
   });
 
+  it("an own busy 429 that never clears pauses calls after 8 in a row, as busy (not the quota)", async () => {
+    const { clock, client, engine } = setup();
+    client.fail(...Array(100).fill({ kind: "busy", status: 429 }));
+    const cells = tickers(20).map((t) => outcome(engine.request("get_company", { ticker: t })));
+    await clock.settle(Promise.all(cells));
+    const results = await Promise.all(cells);
+    expect(results.every((r) => "kind" in r && r.kind === "busy")).toBe(true);
+    expect(client.log).toHaveLength(8);
+    expect(engine.quotaBlockedUntil()).toBeNull();
+    expect(engine.stats().paused_until).toBeGreaterThan(clock.now());
+  });
+
   it("honours a long Retry-After: nothing is sent before it, then one probe", async () => {
     const { clock, client, engine } = setup();
     client.retryAfterMs = 120_000;
