@@ -230,7 +230,8 @@ class EngineImpl implements SvcEngine {
       const c = this.coalescerFor(req.tool);
       const group = c.group(req);
       if (!opts.refresh && (await this.cache.find(req.tool, group, (e) => c.covers(e.sent, req)))) out.cached++;
-      else identities.add(group);
+      // An identity asked narrow (its wide call was refused) costs one call per distinct request.
+      else identities.add(this.dispatcher.refusedWide.has(group) ? `narrow:${req.key}` : group);
     }
     out.calls = identities.size;
     return out;

@@ -126,6 +126,18 @@ describe("a 400 on a coalesced call", () => {
     expect(await later).toHaveProperty("ok");
     expect(client.log).toHaveLength(5);
     expect(client.log[4].params.metrics).toEqual(["gross_profit"]);
+    // and a refresh of these cells is priced (and spent) per distinct request
+    const reqs = [
+      { tool: "get_financials" as const, params: { ticker: "AAPL", metrics: "revenue" } },
+      { tool: "get_financials" as const, params: { ticker: "AAPL", metrics: "gross_profit" } },
+    ];
+    const plan = await engine.plan(reqs, { refresh: true });
+    expect(plan.calls).toBe(2);
+    await engine.invalidate(reqs);
+    const before = engine.stats().calls;
+    const again = Promise.all(reqs.map((r) => engine.request(r.tool, r.params)));
+    await clock.settle(again);
+    expect(engine.stats().calls - before).toBe(plan.calls);
   });
 });
 
