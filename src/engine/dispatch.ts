@@ -102,12 +102,15 @@ export class Dispatcher {
     const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.d.clock.now() };
     void cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
     settleMembers(job, (m) => answerFrom(job.coalescer, m.req, entry, false));
-    // Another runtime or process sharing the store reads it inside the lock before sending, so our
-    // writes must land before the lock can pass to it. While more calls are queued the lock stays
-    // ours (back to back) and the writes finish during the next call's network time; the last call
-    // of a run waits for them. (A FileLock handing the lock over mid-run may let another process
-    // miss an answer still being written: at worst one duplicate call, never a wrong answer.)
-    if (this.d.shareStore && this.d.scheduler().queued === 0) await cache.flush();
+  }
+
+  /**
+   * Before the lock passes on: another runtime or process sharing the store reads it inside the
+   * lock before sending, so our writes must have landed. (Within one hold they finish during the
+   * next call's network time.)
+   */
+  async beforeRelease(): Promise<void> {
+    if (this.d.shareStore) await this.d.cache.flush();
   }
 
   /** True when an answer sent with `sent` answers everything `old` could (old is then dropped). */

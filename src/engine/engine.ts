@@ -56,6 +56,8 @@ export interface EngineOptions {
   random?: () => number;
   timeoutMs?: number;
   abandonGraceMs?: number;
+  /** The longest one hold of the cross-runtime lock lasts while calls are ready. */
+  maxHoldMs?: number;
   /** Bound on every persistent-store operation. */
   storeTimeoutMs?: number;
   /** Identities kept in memory (least recently used go first). */
@@ -84,6 +86,8 @@ export const DEFAULT_LOCK_NAME = "svc-api";
 export const DEFAULT_ABANDON_GRACE_MS = 100;
 export const DEFAULT_MAX_DEFER_MS = 1_000;
 export const DEFAULT_MAX_INLINE_RETRY_AFTER_MS = 2_000;
+/** Another workbook or process waits at most about this long (plus one call) for its turn. */
+export const DEFAULT_MAX_HOLD_MS = 2_000;
 
 export interface SvcStats extends EngineStats {
   stale_served: number;
@@ -177,7 +181,9 @@ class EngineImpl implements SvcEngine {
       lockName: o.lockName ?? DEFAULT_LOCK_NAME,
       windowMs: o.windowMs ?? DEFAULT_WINDOW_MS,
       maxDeferMs: o.maxDeferMs ?? DEFAULT_MAX_DEFER_MS,
+      maxHoldMs: o.maxHoldMs ?? DEFAULT_MAX_HOLD_MS,
       run: (job) => this.dispatcher.run(job),
+      beforeRelease: () => this.dispatcher.beforeRelease(),
       lockFailed: (job, e) => {
         this.registry.retire(job);
         this.dispatcher.finish(job, toSvcError(e));

@@ -16,6 +16,10 @@ export interface SchedulerOptions {
   maxDeferMs: number;
   /** Inside the lock: send the job and settle its members. */
   run(job: Job): Promise<void>;
+  /** The longest one hold of the lock lasts while calls are ready (then it is released and taken again). */
+  maxHoldMs: number;
+  /** Inside the lock, before it is released (e.g. finish writes another runtime will read). */
+  beforeRelease(): Promise<void> | void;
   /** The lock itself failed (e.g. a lock file we could not take). */
   lockFailed(job: Job, err: unknown): void;
   changed(): void;
@@ -133,19 +137,30 @@ export class Scheduler {
           continue;
         }
         let taken: Job | undefined;
+        let ran = false;
         try {
           await this.o.lock.run(this.o.lockName, async () => {
-            taken = this.takeReady();
-            if (!taken) return;
-            this.inFlight++;
+            // Ready calls go back to back inside one hold of the lock (taking a Web Lock or a lock
+            // file per call costs time between calls), for at most maxHoldMs so other runtimes get turns.
+            const until = this.o.clock.mono() + this.o.maxHoldMs;
             try {
-              await this.o.run(taken);
+              while ((taken = this.takeReady())) {
+                this.inFlight++;
+                try {
+                  await this.o.run(taken);
+                } finally {
+                  this.inFlight--;
+                  ran = true;
+                  taken = undefined;
+                }
+                if (this.o.clock.mono() >= until) break;
+              }
             } finally {
-              this.inFlight--;
+              await this.o.beforeRelease();
             }
           });
         } catch (e) {
-          const job = taken ?? this.takeReady();
+          const job = taken ?? (ran ? undefined : this.takeReady());
           if (job) this.o.lockFailed(job, e);
         }
       }
