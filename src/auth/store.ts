@@ -44,6 +44,12 @@ export interface TokenRecord {
   message?: string;
   /** ms since the epoch of the last write. */
   updated_at?: number;
+  /**
+   * Written (under the credentials lock) before a refresh request is sent, removed with the save of
+   * its answer. Found again for the same refresh token = a refresh whose outcome was lost (process
+   * killed, save failed): that token may already be rotated and must never be presented again.
+   */
+  refresh_in_flight?: { hash: string; at: number };
 }
 
 export interface TokenStore {
@@ -188,9 +194,19 @@ export class FileTokenStore implements TokenStore {
       return;
     }
     const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
-    fs.chmodSync(tmp, 0o600);
-    fs.renameSync(tmp, this.path);
+    try {
+      fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
+      fs.chmodSync(tmp, 0o600);
+      fs.renameSync(tmp, this.path);
+    } catch (e) {
+      // A full disk leaves a partial temp file behind: remove it so it does not eat the space.
+      try {
+        fs.rmSync(tmp, { force: true });
+      } catch {
+        /* nothing more to do */
+      }
+      throw e;
+    }
   }
 
   async getClient(issuer: string) {
@@ -214,17 +230,23 @@ export class FileTokenStore implements TokenStore {
     d.tokens[normaliseBaseUrl(baseUrl)] = rec;
     this.save(d);
   }
+  /**
+   * Must work on a full or failing disk ("sign in again" relies on it): when the rewrite fails, the
+   * file is unlinked (which needs no space) and the rest of it (registrations, other APIs' tokens)
+   * is written back if it can be.
+   */
   async clearTokens(baseUrl: string) {
     const d = this.load();
     delete d.tokens[normaliseBaseUrl(baseUrl)];
-    this.save(d);
-  }
-  /** Delete the whole file (logout when nothing else is left in it). */
-  async removeFile(): Promise<void> {
-    this.fs().rmSync(this.path, { force: true });
-  }
-  /** True when the file holds no tokens for any API. */
-  async hasNoTokens(): Promise<boolean> {
-    return Object.keys(this.load().tokens).length === 0;
+    try {
+      this.save(d);
+    } catch {
+      this.fs().rmSync(this.path, { force: true });
+      try {
+        this.save(d);
+      } catch {
+        /* the record is gone, which is what matters; the registration is re-made at the next sign-in */
+      }
+    }
   }
 }
