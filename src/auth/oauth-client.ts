@@ -251,7 +251,8 @@ export class OAuthClient implements CredentialSource {
       this.lastReason = null;
     }
     await this.notifyStatus();
-    if (!rec || rec.state !== "signed_in") await this.signedOutHook();
+    // The record is gone: another runtime signed out (its cache and quota state go here too).
+    if (!rec) await this.signedOutHook();
   }
 
   private async signedOutHook(): Promise<void> {
@@ -452,7 +453,6 @@ export class OAuthClient implements CredentialSource {
       /* the reason stays in memory for this runtime */
     }
     void this.notifyStatus();
-    void this.signedOutHook();
     return this.signedOut(rec);
   }
 

@@ -15,6 +15,7 @@ import { CellInvocation } from "../functions/invoke";
 import { describeFailure, readCellError } from "../office/cell-error";
 import { FileLock } from "../platform/locks";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
+import { plainHttpCredentialProblem } from "./login";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
@@ -183,6 +184,12 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
       return 2;
     }
     throw e;
+  }
+  // No credential over plain http except to loopback (the OAuth client refuses too).
+  const insecure = plainHttpCredentialProblem(args.baseUrl);
+  if (insecure) {
+    process.stderr.write(`svc-excel eval: ${insecure}\n`);
+    return 2;
   }
   const creds = args.token
     ? { source: staticCredentials(args.token), identity: "token:" + createHash("sha256").update(args.token).digest("hex") }

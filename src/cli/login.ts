@@ -16,6 +16,7 @@ import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { FileTokenStore, normaliseBaseUrl } from "../auth/store";
 import { FileLock } from "../platform/locks";
+import { isLoopbackHttp } from "../platform/urls";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
 const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
@@ -61,6 +62,21 @@ function lockDirFor(file: string): string {
   return path.join(path.dirname(file), ".locks");
 }
 
+/**
+ * A credential (API key, --token, OAuth token) goes over https, or over plain http to loopback only
+ * (a sandbox on this machine). Returns why not, or null when the base URL is fine.
+ */
+export function plainHttpCredentialProblem(baseUrl: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    return null; // not a URL: the caller reports that
+  }
+  if (u.protocol === "https:" || isLoopbackHttp(u)) return null;
+  return `refusing to send a credential over plain http to ${u.host}; use https (plain http is allowed for 127.0.0.1/localhost only)`;
+}
+
 /** A pre-registered client id from the environment (SVC_CLIENT_ID): no dynamic registration at all. */
 export function clientIdFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const v = env.SVC_CLIENT_ID?.trim();
@@ -75,12 +91,14 @@ export function fileOAuthClient(opts: {
   now?: () => number;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** How long a dead process's lock blocks the others (default 30 s; tests shorten it). */
+  lockStaleMs?: number;
 }): OAuthClient {
   const file = opts.file ?? defaultCredentialsFile();
   return new OAuthClient({
     baseUrl: opts.baseUrl,
     store: new FileTokenStore(file),
-    lock: new FileLock(lockDirFor(file)),
+    lock: new FileLock(lockDirFor(file), opts.lockStaleMs ? { staleMs: opts.lockStaleMs } : {}),
     fetch: opts.fetch,
     now: opts.now,
     timeoutMs: opts.timeoutMs,

@@ -104,7 +104,15 @@ export interface FakeAuthServer {
   connections(): FakeConnection[];
   activeConnections(): FakeConnection[];
   tokenRequests: TokenRequestLog[];
-  stats: { registrations: number; codeExchanges: number; refreshes: number; revocations: number; reuseRevocations: number };
+  stats: {
+    registrations: number;
+    codeExchanges: number;
+    refreshes: number;
+    revocations: number;
+    reuseRevocations: number;
+    /** Every presentation (token or revocation endpoint, revoked connection or not) of a refresh token already rotated. */
+    rotatedPresentations: number;
+  };
   /** Make every access token expire now (the next call must refresh). */
   expireAccessTokens(): void;
   /** Revoke every connection (as "Disconnect in the account area" would). */
@@ -210,7 +218,9 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
   const byAccess = new Map<string, string>();
   const regTimes = new Map<string, number[]>();
   const tokenRequests: TokenRequestLog[] = [];
-  const stats = { registrations: 0, codeExchanges: 0, refreshes: 0, revocations: 0, reuseRevocations: 0 };
+  const stats = { registrations: 0, codeExchanges: 0, refreshes: 0, revocations: 0, reuseRevocations: 0, rotatedPresentations: 0 };
+  /** Refresh tokens that were exchanged for new ones (presenting one again is the self-revocation). */
+  const rotated = new Set<string>();
   const faults: FakeAuthServer["faults"] = { token: null };
 
   const issuerOf = (req: IncomingMessage): string => {
@@ -479,6 +489,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
     }
     if (grantType === "refresh_token") {
       const rt = params.get("refresh_token") ?? "";
+      if (rotated.has(rt)) stats.rotatedPresentations++;
       const cid = byRefresh.get(rt);
       const conn = cid ? conns.get(cid) : undefined;
       if (!conn) return log("invalid_grant:unknown_refresh"), answer(400, { error: "invalid_grant", error_description: "unknown refresh token" });
@@ -493,6 +504,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
       if (conn.refreshExpiresAt <= now()) return log("invalid_grant:expired"), answer(400, { error: "invalid_grant", error_description: "refresh token expired" });
       if (resource !== null && resource !== `${issuerOf(req)}/mcp`) return log("invalid_target"), answer(400, { error: "invalid_target", error_description: "resource does not match" });
       conn.usedRefreshTokens.push(rt);
+      rotated.add(rt);
       conn.refreshCount++;
       stats.refreshes++;
       log("ok");
@@ -508,6 +520,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
     if (!client) return json(res, 401, { error: "invalid_client", error_description: "unknown client" });
     const t = params.get("token") ?? "";
     stats.revocations++;
+    if (rotated.has(t)) stats.rotatedPresentations++;
     const rc = byRefresh.get(t);
     if (rc) {
       const conn = conns.get(rc)!;
