@@ -441,16 +441,11 @@ export class OAuthClient implements CredentialSource {
   private async signInAgain(cur: TokenRecord, reason: string, state: AuthState = "reauth_required"): Promise<SignedOutError> {
     const message = `${reason}; sign in again`;
     this.lastReason = message;
-    try {
-      await this.store.clearTokens(this.baseUrl);
-    } catch {
-      /* e.g. a read-only file system: the marker (if written) still prevents a resend */
-    }
     const rec: TokenRecord = { state, message, issuer: cur.issuer, client_id: cur.client_id, resource: cur.resource, updated_at: this.now() };
     try {
-      await this.store.setTokens(this.baseUrl, rec);
+      await this.store.clearTokens(this.baseUrl, rec);
     } catch {
-      /* the reason stays in memory for this runtime */
+      /* e.g. a read-only file system: the marker (if written) still prevents a resend; the reason stays in memory */
     }
     void this.notifyStatus();
     return this.signedOut(rec);

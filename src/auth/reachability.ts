@@ -13,7 +13,7 @@ export function originProbe(fetchImpl: typeof fetch = (...a) => fetch(...a), tim
         mode: "no-cors",
         cache: "no-store",
         credentials: "omit",
-        redirect: "manual",
+        // (no-cors requires redirect "follow"; a redirect answer still proves the origin answers)
         signal: AbortSignal.timeout(timeoutMs),
       });
       await res.body?.cancel().catch(() => undefined);

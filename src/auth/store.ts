@@ -58,7 +58,16 @@ export interface TokenStore {
   clearClient(issuer: string): Promise<void>;
   getTokens(baseUrl: string): Promise<TokenRecord | null>;
   setTokens(baseUrl: string, rec: TokenRecord): Promise<void>;
-  clearTokens(baseUrl: string): Promise<void>;
+  /**
+   * Delete the record (must work with no space left). `leave`: a token-less record (state and
+   * reason) to put in its place when it can be written — never a reason to fail the delete.
+   */
+  clearTokens(baseUrl: string, leave?: TokenRecord): Promise<void>;
+}
+
+function tokenLess(rec: TokenRecord): TokenRecord {
+  const { access_token: _a, refresh_token: _r, refresh_in_flight: _f, ...rest } = rec;
+  return rest;
 }
 
 /** Canonical key for an API base URL (no trailing slash). */
@@ -94,9 +103,10 @@ export class MemoryTokenStore implements TokenStore {
     this.writes.push(`tokens:${normaliseBaseUrl(baseUrl)}`);
     this.tokens.set(normaliseBaseUrl(baseUrl), clone(rec));
   }
-  async clearTokens(baseUrl: string) {
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
     this.writes.push(`clear-tokens:${normaliseBaseUrl(baseUrl)}`);
     this.tokens.delete(normaliseBaseUrl(baseUrl));
+    if (leave) this.tokens.set(normaliseBaseUrl(baseUrl), clone(tokenLess(leave)));
   }
 }
 
@@ -141,8 +151,15 @@ export class LocalStorageTokenStore implements TokenStore {
   async setTokens(baseUrl: string, rec: TokenRecord) {
     this.storage.setItem(this.key("tokens", normaliseBaseUrl(baseUrl)), JSON.stringify(rec));
   }
-  async clearTokens(baseUrl: string) {
-    this.storage.removeItem(this.key("tokens", normaliseBaseUrl(baseUrl)));
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
+    const key = this.key("tokens", normaliseBaseUrl(baseUrl));
+    this.storage.removeItem(key);
+    if (!leave) return;
+    try {
+      this.storage.setItem(key, JSON.stringify(tokenLess(leave)));
+    } catch {
+      /* storage still full or blocked: the record is gone, which is what matters */
+    }
   }
   /** The storage key of a base URL's tokens (to match `storage` events from other runtimes). */
   tokensKey(baseUrl: string): string {
@@ -235,12 +252,14 @@ export class FileTokenStore implements TokenStore {
    * file is unlinked (which needs no space) and the rest of it (registrations, other APIs' tokens)
    * is written back if it can be.
    */
-  async clearTokens(baseUrl: string) {
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
     const d = this.load();
-    delete d.tokens[normaliseBaseUrl(baseUrl)];
+    if (leave) d.tokens[normaliseBaseUrl(baseUrl)] = tokenLess(leave);
+    else delete d.tokens[normaliseBaseUrl(baseUrl)];
     try {
       this.save(d);
     } catch {
+      // Unlinking frees the old file's space; then the smaller content usually fits.
       this.fs().rmSync(this.path, { force: true });
       try {
         this.save(d);

@@ -22,7 +22,7 @@ import { startOidcProvider, startResourceServer } from "../fakes/auth/oidc-harne
 import { browserRuntime } from "./fault-matrix-browser";
 import { Cell, FAULTS, Fault, Outcome, Runtime } from "./fault-matrix-table";
 
-jest.setTimeout(600_000);
+jest.setTimeout(180_000);
 
 const CHILD = path.join(__dirname, "..", "fakes", "auth", "matrix-child.js");
 
@@ -101,9 +101,10 @@ async function cliRuntime(server: "fake AS" | "oidc-provider", cliDir: string, t
         break;
       }
       case "reset":
+      case "cut":
       case "timeout":
       case "ambiguous": {
-        proxy.next = fault.id === "reset" ? "drop" : fault.id === "timeout" ? "delay:2500" : "500";
+        proxy.next = ({ reset: "drop", cut: "cut", timeout: "delay:2500", ambiguous: "500" } as const)[fault.id];
         first = await child(file, { AUTH_TIMEOUT_MS: "800" }).result;
         expect(first).toMatchObject({ error: "signed_out", detail: expect.stringMatching(/sign in again/) });
         break;
@@ -127,7 +128,7 @@ async function cliRuntime(server: "fake AS" | "oidc-provider", cliDir: string, t
       case "killed": {
         proxy.next = "delay:5000";
         const c = child(file);
-        await proxy.rotated();
+        await Promise.race([proxy.rotated(), new Promise((_, rej) => setTimeout(() => rej(new Error("no rotation within 15 s")), 15_000))]);
         c.run.child.kill("SIGKILL");
         await c.run.exit;
         notes.push("killed after the server rotated");
@@ -144,7 +145,9 @@ async function cliRuntime(server: "fake AS" | "oidc-provider", cliDir: string, t
       case "signout-race": {
         proxy.next = "delay:1500";
         const a = child(file);
-        while (proxy.refreshRequests === before.requests) await new Promise((r) => setTimeout(r, 20));
+        for (const end = Date.now() + 15_000; proxy.refreshRequests === before.requests; await new Promise((r) => setTimeout(r, 20))) {
+          if (Date.now() > end) throw new Error("the refresh never reached the server");
+        }
         const out = child(file, { ACTION: "logout" });
         const [ra, rout] = await Promise.all([a.result, out.result]);
         first = [ra, rout];
@@ -194,9 +197,12 @@ describe("refresh fault matrix: faults × runtimes", () => {
     const runtimes = new Set(ran.map((c) => c.runtime));
     const faults = new Set(ran.map((c) => c.fault));
     const revocations = ran.reduce((s, c) => s + (c.rotatedPresentations ?? 0), 0);
+    const resent = ran.filter((c) => (c.browserResent ?? 0) > 0);
     // eslint-disable-next-line no-console
     console.log(
-      `${faults.size} faults × ${runtimes.size} runtimes (${ran.length} cells): ${revocations} self-revocations\n` +
+      `${faults.size} faults × ${runtimes.size} runtimes (${ran.length} cells): ${revocations} self-revocations` +
+        (resent.length ? ` (plus ${resent.map((c) => `${c.browserResent} in "${c.runtime} / ${c.fault}"`).join(", ")}: Chromium's network stack resent the request itself; the client sent once — README, known limit)` : "") +
+        "\n" +
         ran.map((c) => `  ${c.runtime.padEnd(28)} ${c.fault.padEnd(14)} -> ${c.end?.state}${c.end?.state === "signed_in" ? "" : ` (${c.end?.detail})`}`).join("\n")
     );
   });
@@ -219,8 +225,11 @@ describe("refresh fault matrix: faults × runtimes", () => {
     test.each(FAULTS.filter((f) => f[kind]).map((f) => [f.title, f] as [string, Fault]))("%s", async (_t, fault) => {
       const c = await rt.cell(fault);
       cells.push(c);
+      // eslint-disable-next-line no-console
+      if (c.rotatedPresentations !== 0) console.log(`${c.runtime} ${c.fault}: ${JSON.stringify(c.notes, null, 1)}`);
       expect({ fault: c.fault, rotatedPresentations: c.rotatedPresentations, notes: c.notes }).toMatchObject({ rotatedPresentations: 0 });
-      const ok = fault.id === "signout-race" ? ["signed_out"] : fault.expect;
+      // A browser resend (known limit) gets the connection revoked: then "signed out" with the server's reason.
+      const ok = fault.id === "signout-race" ? ["signed_out"] : (c.browserResent ?? 0) > 0 ? ["signed_out"] : fault.expect;
       expect({ fault: c.fault, state: c.end!.state, detail: c.end!.detail, notes: c.notes }).toMatchObject({ state: expect.stringMatching(new RegExp(`^(${ok.join("|")})$`)) });
       if (c.end!.state === "sign_in_again") expect(c.end!.detail).toMatch(/\w.*; sign in again/);
     });

@@ -119,10 +119,11 @@ export interface FakeAuthServer {
   revokeAll(reason?: string): void;
   /**
    * Fault injection for the next token request of a grant type: "drop" processes the request, then
-   * cuts the connection without answering (a network cut after the request was sent); "500"
+   * cuts the connection without answering (a network cut after the request was sent); "cut" sends
+   * the status line and headers, then cuts the connection in the middle of the body; "500"
    * processes it and answers 500; "delay:<ms>" answers late.
    */
-  faults: { token?: { grantType?: string; action: "drop" | "500" | `delay:${number}` } | null };
+  faults: { token?: { grantType?: string; action: "drop" | "cut" | "500" | `delay:${number}` } | null };
   close(): void;
 }
 
@@ -428,6 +429,12 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
       if (fault && last) last.outcome += `+${fault.action}`;
       if (fault?.action === "drop") {
         req.socket.destroy();
+        return;
+      }
+      if (fault?.action === "cut") {
+        res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": "4096" });
+        res.write(JSON.stringify(body).slice(0, 20));
+        setTimeout(() => req.socket.destroy(), 20);
         return;
       }
       if (fault?.action === "500") {

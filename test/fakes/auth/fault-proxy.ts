@@ -6,6 +6,7 @@
  * Faults apply to the next refresh-token grant request (any path whose form body says
  * grant_type=refresh_token):
  *   "drop"        forward it, let the server rotate, then cut the client's connection (answer lost)
+ *   "cut"         forward it, send the answer's status and headers, cut in the middle of the body
  *   "delay:<ms>"  forward it, hold the answer back (a client timeout, or time to kill the client)
  *   "500"         forward it, then answer 500 instead of the server's answer
  * and `refuse()` stops listening (connection refused: nothing can be sent) until `accept()`.
@@ -14,7 +15,7 @@
 import * as http from "http";
 import type { AddressInfo } from "net";
 
-export type ProxyFault = "drop" | "500" | `delay:${number}`;
+export type ProxyFault = "drop" | "cut" | "500" | `delay:${number}`;
 
 export interface FaultProxy {
   url: string;
@@ -108,6 +109,12 @@ export async function startFaultProxy(target = ""): Promise<FaultProxy> {
       }
       if (fault === "drop") {
         req.socket.destroy();
+        return;
+      }
+      if (fault === "cut") {
+        res.writeHead(upstream.status, { "Content-Type": "application/json", "Content-Length": String(resBody.length + 100) });
+        res.write(resBody.subarray(0, 20));
+        setTimeout(() => req.socket.destroy(), 20);
         return;
       }
       if (fault === "500") {
