@@ -229,7 +229,7 @@ describe("refresh fault matrix: faults × runtimes", () => {
       if (c.rotatedPresentations !== 0) console.log(`${c.runtime} ${c.fault}: ${JSON.stringify(c.notes, null, 1)}`);
       expect({ fault: c.fault, rotatedPresentations: c.rotatedPresentations, notes: c.notes }).toMatchObject({ rotatedPresentations: 0 });
       // A browser resend (known limit) gets the connection revoked: then "signed out" with the server's reason.
-      const ok = fault.id === "signout-race" ? ["signed_out"] : (c.browserResent ?? 0) > 0 ? ["signed_out"] : fault.expect;
+      const ok = (c.browserResent ?? 0) > 0 ? ["signed_out"] : fault.expect;
       expect({ fault: c.fault, state: c.end!.state, detail: c.end!.detail, notes: c.notes }).toMatchObject({ state: expect.stringMatching(new RegExp(`^(${ok.join("|")})$`)) });
       if (c.end!.state === "sign_in_again") expect(c.end!.detail).toMatch(/\w.*; sign in again/);
     });
