@@ -25,6 +25,7 @@ function statementFor(keys: string[], fallback: string | undefined): Statement {
   let found: Statement | undefined;
   for (const k of keys) {
     const s = metricStatement(k);
+    if (s === "any") continue; // a dictionary line with no stated statement fits any
     if (found && s !== found)
       throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
     found = s;
