@@ -265,7 +265,34 @@ export class OAuthClient implements CredentialSource {
 
   // ---------------------------------------------------------------- CredentialSource
 
+  /**
+   * Contract 3: nothing but an SvcError leaves the credential source. Anything else (the
+   * credentials file unreadable, the lock directory refused or a lock wait timed out) happened
+   * before a refresh was sent; it becomes "signed_out" with the reason, never a retryable kind.
+   */
+  private asAuthError(e: unknown): SvcError {
+    if (e instanceof SvcError) return e;
+    const why = `The sign-in could not be checked (${(e as Error)?.message ?? String(e)})`;
+    return new SignedOutError(why, this.opts.signInHint ? `${why} (${this.opts.signInHint})` : why);
+  }
+
   async getToken(): Promise<string> {
+    try {
+      return await this.getTokenUnchecked();
+    } catch (e) {
+      throw this.asAuthError(e);
+    }
+  }
+
+  async onUnauthorized(refused: string): Promise<string | null> {
+    try {
+      return await this.onUnauthorizedUnchecked(refused);
+    } catch (e) {
+      throw this.asAuthError(e);
+    }
+  }
+
+  private async getTokenUnchecked(): Promise<string> {
     const bad = this.transportProblem();
     if (bad) throw new SignedOutError(bad);
     if (this.session) return this.sessionToken();
@@ -275,7 +302,7 @@ export class OAuthClient implements CredentialSource {
     return this.refresh({ kind: "expired" });
   }
 
-  async onUnauthorized(refused: string): Promise<string | null> {
+  private async onUnauthorizedUnchecked(refused: string): Promise<string | null> {
     if (this.session) {
       if (this.session.access_token !== refused && this.fresh(this.session)) return this.session.access_token!;
       return this.sessionToken(true);

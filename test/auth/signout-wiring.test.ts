@@ -54,3 +54,18 @@ test("another runtime's sign-out (record gone) is heard; a change that keeps a r
   expect(forgot).toBe(1);
   expect(states).toEqual(["reauth_required", "signed_out"]);
 });
+
+test("contract 3: a failure of the store or the lock leaves getToken as SvcError signed_out with the reason, never a plain Error", async () => {
+  const store = signedInStore();
+  store.getTokens = async () => {
+    throw Object.assign(new Error("EACCES: permission denied, open credentials.json"), { code: "EACCES" });
+  };
+  const client = new OAuthClient({ baseUrl: BASE, store });
+  await expect(client.getToken()).rejects.toMatchObject({ name: "SvcError", kind: "signed_out", detail: expect.stringMatching(/could not be checked \(EACCES/) });
+  const locked = new OAuthClient({
+    baseUrl: BASE,
+    store: signedInStore(),
+    lock: { run: async () => Promise.reject(new Error("lock directory /tmp/x is open to other users")) },
+  });
+  await expect(locked.onUnauthorized("at")).rejects.toMatchObject({ kind: "signed_out", detail: expect.stringMatching(/open to other users/) });
+});
