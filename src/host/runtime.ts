@@ -14,8 +14,10 @@ import { browserOffline, originProbe } from "../auth/reachability";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
-import { createEngine, IndexedDbStore, setEngine, SvcEngine } from "../engine";
+import { setEngine, SvcEngine } from "../engine";
 import { browserLock, CrossLock } from "../platform/locks";
+import { credentialFingerprint } from "../compose";
+import { composePage } from "../compose/page";
 import { effectiveConfig, HostConfig, DevOverrides } from "./config";
 
 export interface Host {
@@ -56,13 +58,9 @@ function pageOrigin(fallback: string): string {
   return loc?.origin && /^https?:$/.test(loc.protocol ?? "") ? loc.origin : new URL(fallback).origin;
 }
 
-/**
- * Sign-out clears the cache and quota state of the connection: contract 2's
- * `engine.forgetConnection()`, or `clearCache()` on an engine that predates it.
- */
+/** Sign-out clears the cache and quota state of the connection (contract 2). */
 export function forgetConnection(engine: SvcEngine): Promise<void> {
-  const e = engine as SvcEngine & { forgetConnection?: () => Promise<void> };
-  return typeof e.forgetConnection === "function" ? e.forgetConnection() : e.clearCache();
+  return engine.forgetConnection();
 }
 
 /** A sign-in or sign-out in another runtime of this origin (another workbook, the dialog) is seen here. */
@@ -81,9 +79,13 @@ function build(): Host {
   let credentials: CredentialSource;
   let auth: OAuthClient | null = null;
   let engine: SvcEngine | null = null;
+  // The cache and quota scope: the API address plus who signs the calls (never the secret itself).
+  let identity: string;
   if (config.dev.apiKey) {
     credentials = staticCredentials(config.dev.apiKey);
+    identity = credentialFingerprint(config.dev.apiKey);
   } else {
+    identity = "oauth";
     const storage = localStorageOrNull();
     const lsStore = storage ? new LocalStorageTokenStore(storage, partitionKey()) : null;
     const store: TokenStore = lsStore ?? new MemoryTokenStore();
@@ -101,14 +103,9 @@ function build(): Host {
     if (lsStore) listenForOtherRuntimes(auth, lsStore, config.baseUrl);
     credentials = auth;
   }
-  const client = new ApiClient({ baseUrl: config.baseUrl, credentials });
-  engine = createEngine({
-    client,
-    store: new IndexedDbStore(config.dev.storeName ?? "svc-cache"),
-    lock,
-    // One queue per connection: every runtime of this origin talking to this API shares it.
-    lockName: `svc-api:${config.baseUrl}`,
-  });
+  const composed = composePage({ baseUrl: config.baseUrl, credentials, identity }, { dbName: config.dev.storeName, lock });
+  const client = composed.client;
+  engine = composed.engine;
   setEngine(engine);
   const addinOrigin = pageOrigin(config.addinUrl);
   return {

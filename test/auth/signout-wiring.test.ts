@@ -1,6 +1,5 @@
 /**
- * Sign-out forgets the connection (contract 2: engine.forgetConnection(), or clearCache() on an
- * engine without it), another runtime's sign-out is heard (storage event -> externalChange), and
+ * Sign-out forgets the connection (contract 2: engine.forgetConnection()), another runtime's sign-out is heard (storage event -> externalChange), and
  * a sign-in-again from a fault does NOT clear the cache (stale answers stay as fallbacks).
  */
 import { OAuthClient } from "../../src/auth/oauth-client";
@@ -16,13 +15,11 @@ function signedInStore(): MemoryTokenStore {
   return store;
 }
 
-test("forgetConnection prefers engine.forgetConnection(), else clearCache()", async () => {
+test("forgetConnection is the engine's forgetConnection()", async () => {
   const calls: string[] = [];
-  const withIt = { forgetConnection: async () => void calls.push("forget"), clearCache: async () => void calls.push("clear") } as unknown as SvcEngine;
-  const without = { clearCache: async () => void calls.push("clear") } as unknown as SvcEngine;
-  await forgetConnection(withIt);
-  await forgetConnection(without);
-  expect(calls).toEqual(["forget", "clear"]);
+  const engine = { forgetConnection: async () => void calls.push("forget"), clearCache: async () => void calls.push("clear") } as unknown as SvcEngine;
+  await forgetConnection(engine);
+  expect(calls).toEqual(["forget"]);
 });
 
 test("sign-out calls onSignedOut after the record is gone", async () => {
