@@ -99,12 +99,9 @@ export function accountSection(ctx: PaneContext): HTMLElement {
       ctx,
       status,
       { busy: "Signing out…", label: "Signing out" },
-      async () => {
-        const r = await auth!.signOut();
-        // The one rule for cached answers after sign-out (stated above): they are cleared.
-        await (ctx.engine.forgetConnection ? ctx.engine.forgetConnection() : ctx.engine.clearCache());
-        return r;
-      },
+      // The host clears this connection's cached answers on sign-out (src/host/runtime.ts onSignedOut →
+      // engine.forgetConnection): the rule stated above, enforced in one place.
+      () => auth!.signOut(),
       (r) => {
         const o = (r ?? {}) as { revoked?: boolean; error?: string };
         return o.revoked === false && o.error
