@@ -15,7 +15,7 @@ import type { CredentialSource } from "../api/client";
 import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
-import { cliTokenStore, composeCliAuth } from "../compose/cli";
+import { cliTokenStore, composeCliAuth } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
