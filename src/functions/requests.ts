@@ -70,7 +70,8 @@ export function financialsRequests(ticker: unknown, metrics: unknown, period: un
   const statement = statementFor(keys, options.extra.statement);
   const plan = parsePeriod(plainArgument(period));
   const t = tickerOf(ticker);
-  const base = { ticker: t, statement, period_type: plan.periodType, years: plan.years };
+  // include_provenance: every value keeps its source for "Show source" (the engine's wide call asks it too)
+  const base = { ticker: t, statement, period_type: plan.periodType, years: plan.years, include_provenance: true };
   const requests: PlanRequest[] = [];
   if (plan.pick.kind === "ltm") {
     // LTM ratios are recomputed from their components: ask for those too (same statement in the
@@ -98,7 +99,7 @@ export function periodsRequest(ticker: unknown, period: unknown): { plan: Period
   const plan = parsePeriod(plainArgument(period) ?? "FQ-7:FQ");
   const maxYears = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
   const years = Math.min(maxYears, plan.years + 1);
-  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: "income", metrics: ["revenue"], period_type: plan.periodType, years } } };
+  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: "income", metrics: ["revenue"], period_type: plan.periodType, years, include_provenance: true } } };
 }
 
 /** A record/profile tool's parameters from the function's arguments, by the catalogue's argument order. */
