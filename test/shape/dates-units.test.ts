@@ -85,7 +85,7 @@ describe("text", () => {
 
 describe("the unit convention", () => {
   it("turns every percent field into a decimal fraction shown as a percent", () => {
-    expect(PERCENT_FIELDS.sort()).toEqual(["change_pct", "economic_pct", "pct_of_portfolio", "voting_pct"]);
+    expect([...PERCENT_FIELDS].sort()).toEqual(["change_pct", "economic_pct", "pct_of_portfolio", "voting_pct"]);
     const g = shapeAnswer("get_short_interest", { short_interest: [{ settlement_date: "2026-10-31", change_pct: 14.81 }] }, opts());
     const v = typed(g[1][4]);
     expect(v.basicValue).toBe(0.1481);
