@@ -60,7 +60,8 @@ function windowOf(values: readonly (number | null)[], end: number): number[] | n
   return w.length === 4 && w.every((v) => typeof v === "number") ? (w as number[]) : null;
 }
 
-const sum = (w: number[]) => w.reduce((a, b) => a + b, 0);
+/** Sums without binary noise (four quarters of one-decimal millions sum to one decimal). */
+const sum = (w: number[]) => Number(w.reduce((a, b) => a + b, 0).toPrecision(15));
 
 /** The LTM value of `key` for the window ending at quarterly column `end` (null when it cannot be computed). */
 export function ltmValue(key: string, rule: LtmRule | null, series: Series, end: number): number | null {
