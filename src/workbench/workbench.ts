@@ -6,6 +6,7 @@
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
 import { parseFormula, FormulaSyntaxError } from "../cli/formula";
+import { paintTyped, wireEntityCards } from "./typed-cell";
 
 interface CellResult {
   value?: unknown;
@@ -110,6 +111,8 @@ function display(v: unknown): Painted {
     return { text: e.error, cls: ["err"], error: { code: e.error, message: e.message } };
   }
   if (v === null || v === undefined) return { text: "", cls: [] };
+  const typed = paintTyped(v); // Excel data types: formatted numbers, entity cards (typed-cell.ts)
+  if (typed) return typed;
   if (typeof v === "number") return { text: Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6))), cls: ["num"] };
   if (typeof v === "boolean") return { text: v ? "TRUE" : "FALSE", cls: [] };
   return { text: String(v), cls: [] };
@@ -290,6 +293,7 @@ function wire(): void {
     tip.hidden = false;
   });
   sheet.addEventListener("mouseleave", () => (tip.hidden = true));
+  wireEntityCards(sheet);
 }
 
 async function main(): Promise<void> {
