@@ -29,6 +29,14 @@ export type ToolName =
 
 export type ParamType = "string" | "integer" | "number" | "boolean" | "enum";
 
+export type ParamScalar = string | number | boolean;
+
+/** A condition on another parameter's canonical value (defaults applied). */
+export interface ParamCondition {
+  param: string;
+  values: readonly ParamScalar[];
+}
+
 export interface ParamSpec {
   name: string;
   type: ParamType;
@@ -41,8 +49,22 @@ export interface ParamSpec {
   maxLength?: number;
   /** Allowed values for enum parameters (matched case-insensitively, sent as written here). */
   values?: readonly string[];
-  /** The API's default, when the spec states one (informational: we omit absent parameters). */
-  default?: string | number | boolean;
+  /** The API's default, when the spec states one. canonicalise() applies it, so a spelled-out default
+   * and an omitted one give the same request key. */
+  default?: ParamScalar;
+  /** A default that depends on another parameter (its canonical value -> this default). */
+  defaultBy?: { param: string; values: Readonly<Record<string, ParamScalar | readonly string[]>> };
+  /** The default is the metric of the first item of this list parameter (screen sort_by). */
+  defaultFromFirst?: string;
+  /** The API uses this parameter only when `usedOnlyWith` is present: dropped otherwise. */
+  usedOnlyWith?: string;
+  /** The API ignores this parameter when the condition holds: dropped then. */
+  ignoredWhen?: ParamCondition;
+  /** Values allowed only when a condition holds (checked locally, no call). */
+  onlyWhen?: readonly { values: readonly ParamScalar[]; when: ParamCondition; rule: string }[];
+  /** Text read by a dedicated parser: a quarter end (date, YYYYQn or a date serial), a screen filter,
+   * a screen metric id (spec list plus dictionary), or a get_financials metric key. */
+  format?: "quarter_end" | "screen_filter" | "screen_metric" | "financial_metric";
   /** List parameter: sent comma-separated. */
   list?: boolean;
   /** Extra shape rule checked locally (e.g. ticker symbol characters). */
@@ -63,7 +85,38 @@ export interface ToolSpec {
   ttlMs: number;
   /** Record tools spill one record per row. */
   kind: "record" | "profile" | "statement" | "document";
+  /** Ask wide, answer narrow: how one call can answer narrower requests (src/api/wide.ts). */
+  wide?: WideRule;
 }
+
+/**
+ * Ask wide, answer narrow, as data (read by src/api/wide.ts):
+ * - `rows`: `param` cuts the first N rows of each array in `arrays` (the first one present). When
+ *   `widen` is true the identity leaves `param` out and the wide call asks the parameter's catalogue
+ *   maximum; false (no stated maximum) keeps `param` in the identity, and a cached answer with a
+ *   larger value still answers a smaller one. `when` limits the rule to answers whose order is fully
+ *   determined by the other parameters.
+ * - `distinct`: `param` keeps the rows of `array` belonging to the first N distinct values of `field`
+ *   (leadership: a CEO change gives two ceo_pay rows for one fiscal year).
+ * - `columns`: get_financials: `param` (years) keeps the last N x `perColumn` columns; `list` (metrics)
+ *   keeps the requested entries in request order; the wide call asks every key of the statement,
+ *   `param`'s maximum and `flags` (include_provenance), which only add to what a request gets.
+ * - `window`: `param` values in `spans` (years, null = everything) are answered from the `wide` value
+ *   by keeping the points of `array` whose `field` date is within N years before the newest point;
+ *   values not in `spans` (1Y: a finer resolution) are their own identity.
+ */
+export type WideRule =
+  | { kind: "rows"; param: string; arrays: readonly string[]; widen: boolean; when?: ParamCondition }
+  | { kind: "distinct"; param: string; array: string; field: string }
+  | {
+      kind: "columns";
+      param: string;
+      perColumn: { param: string; values: Readonly<Record<string, number>> };
+      list: string;
+      columnArrays: readonly string[];
+      flags: Readonly<Record<string, boolean>>;
+    }
+  | { kind: "window"; param: string; array: string; field: string; spans: Readonly<Record<string, number | null>>; wide: string };
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -152,8 +205,8 @@ export const ECONOMY_SERIES: readonly string[] = [
   "MTSDS133FMS", "SAHMREALTIME",
 ];
 
-/** Screener filter `metric:min:max`, either bound may be empty, at least one metric. */
-const SCREEN_FILTER = /^[a-z0-9_]+:(-?\d+(\.\d+)?)?:(-?\d+(\.\d+)?)?$/;
+/** Record tools whose `limit` cuts the first N rows of one array: ask the maximum, slice locally. */
+const firstRows = (...arrays: string[]): WideRule => ({ kind: "rows", param: "limit", arrays, widen: true });
 
 export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
   search_companies: {
@@ -167,6 +220,8 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
       { name: "query", type: "string", required: true, minLength: 1, maxLength: 100, description: "Company name or ticker, 1-100 characters" },
       limit(25, 10),
     ],
+    // best match first: the order is the query's; data shape not shown in the spec (companies[] seen)
+    wide: firstRows("companies", "results", "matches"),
   },
   get_company: {
     name: "get_company",
@@ -187,11 +242,26 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     params: [
       TICKER,
       { name: "statement", type: "enum", values: STATEMENTS, default: "income", description: "income, balance or cash_flow" },
-      { name: "metrics", type: "string", list: true, description: "Metric keys of the chosen statement" },
+      {
+        name: "metrics",
+        type: "string",
+        list: true,
+        format: "financial_metric",
+        defaultBy: { param: "statement", values: DEFAULT_METRICS },
+        description: "Metric keys of the chosen statement",
+      },
       { name: "period_type", type: "enum", values: ["annual", "quarterly"], default: "annual", description: "annual or quarterly" },
       { name: "years", type: "integer", min: 1, max: 20, default: 5, description: "Fiscal years back, 1-20 (default 5)" },
       { name: "include_provenance", type: "boolean", default: false, description: "Attach each value's XBRL source" },
     ],
+    wide: {
+      kind: "columns",
+      param: "years",
+      perColumn: { param: "period_type", values: { annual: 1, quarterly: 4 } },
+      list: "metrics",
+      columnArrays: ["periods", "period_ends"],
+      flags: { include_provenance: true },
+    },
   },
   get_reported_financials: {
     name: "get_reported_financials",
@@ -202,14 +272,36 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     ttlMs: 12 * HOUR,
     params: [
       TICKER,
-      { name: "statement", type: "enum", values: STATEMENTS, default: "income", description: "income, balance or cash_flow (ignored by the segments view)" },
+      {
+        name: "statement",
+        type: "enum",
+        values: STATEMENTS,
+        default: "income",
+        ignoredWhen: { param: "view", values: ["segments"] },
+        description: "income, balance or cash_flow (ignored by the segments view)",
+      },
       { name: "view", type: "enum", values: ["as_filed", "segments", "changes"], default: "as_filed", description: "as_filed, segments or changes" },
       // No bounds in the spec: any positive integer is passed through.
       { name: "fiscal_year", type: "integer", min: 1, description: "Fiscal year as the filer labels it (default latest)" },
-      { name: "period", type: "enum", values: ["FY", "Q1", "Q2", "Q3", "Q4"], default: "FY", description: "FY, Q1, Q2, Q3 or Q4 (Q4 only for segments)" },
+      {
+        name: "period",
+        type: "enum",
+        values: ["FY", "Q1", "Q2", "Q3", "Q4"],
+        default: "FY",
+        onlyWhen: [{ values: ["Q4"], when: { param: "view", values: ["segments"] }, rule: "Q4 only with the segments view" }],
+        description: "FY, Q1, Q2, Q3 or Q4 (Q4 only for segments)",
+      },
       // The spec gives no bounds for this limit: the most tolerant choice is any positive integer.
-      { name: "limit", type: "integer", min: 1, description: "Rows to return (default 100 as filed, 60 segments, 15 changes)" },
+      {
+        name: "limit",
+        type: "integer",
+        min: 1,
+        defaultBy: { param: "view", values: { as_filed: 100, segments: 60, changes: 15 } },
+        description: "Rows to return (default 100 as filed, 60 segments, 15 changes)",
+      },
     ],
+    // No stated maximum: limit stays in the identity; a larger cached limit still answers a smaller one.
+    wide: { kind: "rows", param: "limit", arrays: ["lines", "segments", "changes"], widen: false },
   },
   list_filings: {
     name: "list_filings",
@@ -223,6 +315,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
       { name: "form_type", type: "string", minLength: 1, maxLength: 20, description: "Exact form type such as 10-K, 8-K, 4, DEF 14A (up to 20 characters)" },
       limit(50, 20),
     ],
+    wide: firstRows("filings"),
   },
   get_filing_summary: {
     name: "get_filing_summary",
@@ -244,6 +337,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "Insider transactions (Forms 3/4/5) for one company, newest filed first.",
     ttlMs: HOUR,
     params: [TICKER, limit(100, 20)],
+    wide: firstRows("trades"),
   },
   get_insider_feed: {
     name: "get_insider_feed",
@@ -259,6 +353,8 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
       { name: "clusters", type: "boolean", default: false, description: "TRUE = stocks where 2 or more insiders bought" },
       limit(100, 25),
     ],
+    // trades are newest filed first; the order of clusters is not stated, so their limit stays exact
+    wide: { kind: "rows", param: "limit", arrays: ["trades"], widen: true, when: { param: "clusters", values: [false] } },
   },
   get_congress_trades: {
     name: "get_congress_trades",
@@ -268,6 +364,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "Trades in one company's stock disclosed by members of Congress.",
     ttlMs: 6 * HOUR,
     params: [TICKER, limit(100, 20)],
+    wide: firstRows("trades"),
   },
   get_congress_feed: {
     name: "get_congress_feed",
@@ -284,6 +381,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
       { name: "transaction_type", type: "enum", values: ["purchase", "sale", "exchange"], description: "purchase, sale or exchange" },
       limit(100, 25),
     ],
+    wide: firstRows("trades"),
   },
   get_headlines: {
     name: "get_headlines",
@@ -293,6 +391,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "Recent press headlines about one company (no article text).",
     ttlMs: 15 * MIN,
     params: [TICKER, limit(20, 10)],
+    wide: firstRows("headlines"),
   },
   get_economy: {
     name: "get_economy",
@@ -303,8 +402,17 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     ttlMs: HOUR,
     params: [
       { name: "series_id", type: "enum", values: ECONOMY_SERIES, description: "A series id such as UNRATE or DGS10 (omit for the snapshot)" },
-      { name: "range", type: "enum", values: ["1Y", "5Y", "10Y", "MAX"], default: "5Y", description: "1Y, 5Y, 10Y or MAX (with series_id)" },
+      {
+        name: "range",
+        type: "enum",
+        values: ["1Y", "5Y", "10Y", "MAX"],
+        default: "5Y",
+        usedOnlyWith: "series_id",
+        description: "1Y, 5Y, 10Y or MAX (with series_id)",
+      },
     ],
+    // Beyond 1Y every series is monthly: 5Y and 10Y are windows of MAX; 1Y may be daily or weekly.
+    wide: { kind: "window", param: "range", array: "points", field: "date", spans: { "5Y": 5, "10Y": 10, MAX: null }, wide: "MAX" },
   },
   get_leadership: {
     name: "get_leadership",
@@ -314,6 +422,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "Founders, control, current CEO, CEO pay by fiscal year.",
     ttlMs: 7 * DAY,
     params: [TICKER, { name: "years", type: "integer", min: 1, max: 10, default: 5, description: "Fiscal years of CEO pay, 1-10 (default 5)" }],
+    wide: { kind: "distinct", param: "years", array: "ceo_pay", field: "fiscal_year_end" },
   },
   get_institutional_holders: {
     name: "get_institutional_holders",
@@ -323,6 +432,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "Largest institutional holders of a stock from Form 13F.",
     ttlMs: DAY,
     params: [TICKER, limit(100, 20)],
+    wide: firstRows("holders"),
   },
   get_investor: {
     name: "get_investor",
@@ -333,10 +443,18 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     ttlMs: DAY,
     params: [
       { name: "query", type: "string", required: true, minLength: 1, maxLength: 100, description: "Investor or filer name, or CIK (up to 100 characters)" },
-      { name: "quarter", type: "string", pattern: /^(\d{4}-\d{2}-\d{2}|\d{4}Q[1-4])$/i, patternHint: "a quarter end date (YYYY-MM-DD) or YYYYQn such as 2024Q4", description: "Quarter end as YYYY-MM-DD or YYYYQn (default latest 13F)" },
+      {
+        name: "quarter",
+        type: "string",
+        format: "quarter_end",
+        patternHint: "a quarter end date (YYYY-MM-DD, e.g. 2024-12-31, or a date cell) or YYYYQn such as 2024Q4",
+        description: "Quarter end as YYYY-MM-DD or YYYYQn (default latest 13F)",
+      },
       { name: "view", type: "enum", values: ["holdings", "changes"], default: "holdings", description: "holdings or changes" },
       limit(100, 25),
     ],
+    // largest value first in both views
+    wide: firstRows("holdings", "changes"),
   },
   get_short_interest: {
     name: "get_short_interest",
@@ -346,6 +464,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "Short interest by settlement date, newest first.",
     ttlMs: 12 * HOUR,
     params: [TICKER, { name: "periods", type: "integer", min: 1, max: 48, default: 12, description: "Settlement dates, 1-48 (default 12)" }],
+    wide: { kind: "rows", param: "periods", arrays: ["short_interest"], widen: true },
   },
   get_peers: {
     name: "get_peers",
@@ -370,14 +489,23 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
         list: true,
         required: true,
         minLength: 3,
-        pattern: SCREEN_FILTER,
+        format: "screen_filter",
         patternHint: "metric:min:max with either bound empty, e.g. roic:15: or net_debt_to_ebitda::2",
         description: "Filters written metric:min:max (either bound may be empty)",
       },
-      { name: "sort_by", type: "enum", values: SCREEN_METRICS, description: "Metric to sort by (default the first filter's metric)" },
+      {
+        name: "sort_by",
+        type: "enum",
+        values: SCREEN_METRICS,
+        format: "screen_metric",
+        defaultFromFirst: "filters",
+        description: "Metric to sort by (default the first filter's metric)",
+      },
       { name: "descending", type: "boolean", default: true, description: "TRUE = largest first (default)" },
       limit(50, 25),
     ],
+    // sorted by sort_by (made explicit) in the given direction: the first N of 50 are the top N
+    wide: firstRows("companies"),
   },
 };
 

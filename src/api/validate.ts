@@ -2,35 +2,26 @@
  * Local validation from the catalogue: an argument the API would reject never costs a call.
  * Messages name the argument and say what is allowed, because they end up in a cell's hover text.
  */
-import { distance } from "fastest-levenshtein";
-import {
-  ALL_FINANCIAL_METRICS,
-  FINANCIAL_METRICS,
-  ParamSpec,
-  SCREEN_METRICS,
-  Statement,
-  TOOLS,
-  ToolName,
-  statementOf,
-} from "./catalogue";
+import { ParamSpec, Statement, TOOLS, ToolName } from "./catalogue";
+import { MetricDictionary, activeDictionary } from "./dictionary";
 import { invalidArgument } from "./errors";
+import { isRealDate, serialToIsoDate } from "./excel-date";
+import { canonicalScreenFilter, parseScreenFilter } from "./screen-filter";
+import { suggest } from "./suggest";
 
 export type ParamValue = string | number | boolean | string[];
 export type ToolParams = Record<string, ParamValue>;
 /** What callers may hand in: Excel passes null for omitted arguments. */
 export type RawParams = Record<string, unknown>;
 
-/** The `n` known keys closest to `key` by edit distance. */
+/** The `n` known keys closest to `key`: finance aliases first, then edit distance (src/api/suggest.ts). */
 export function closest(key: string, known: readonly string[], n = 3): string[] {
-  const k = key.toLowerCase();
-  return [...known]
-    .map((c) => {
-      const lc = c.toLowerCase();
-      return { c, d: distance(k, lc) - (lc.startsWith(k) || lc.includes(k) ? 2 : 0) };
-    })
-    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
-    .slice(0, n)
-    .map((x) => x.c);
+  return suggest(key, known, n);
+}
+
+export interface ValidateOptions {
+  /** Metric keys known beyond the spec's lists (default: the most recently read dictionary). */
+  dictionary?: MetricDictionary;
 }
 
 function isBlank(v: unknown): boolean {
@@ -56,7 +47,7 @@ function describeAllowed(p: ParamSpec): string {
 function toNumber(p: ParamSpec, v: unknown): number {
   let n: number;
   if (typeof v === "number") n = v;
-  else if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) n = Number(v);
+  else if (typeof v === "string" && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)) n = Number(v);
   else throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}; got ${JSON.stringify(v)}`);
   if (!Number.isFinite(n)) throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}`);
   if (p.type === "integer" && !Number.isInteger(n))
@@ -89,11 +80,12 @@ function toText(p: ParamSpec, v: unknown, label = p.name): string {
   return s;
 }
 
-function toEnum(p: ParamSpec, v: unknown): string {
+function toEnum(p: ParamSpec, v: unknown, extra: readonly string[] = []): string {
   const s = String(v).trim();
-  const hit = (p.values ?? []).find((x) => x.toLowerCase() === s.toLowerCase());
+  const values = extra.length ? [...(p.values ?? []), ...extra.filter((x) => !(p.values ?? []).includes(x))] : p.values ?? [];
+  const hit = values.find((x) => x.toLowerCase() === s.toLowerCase());
   if (!hit) {
-    const near = closest(s, p.values ?? [], 3);
+    const near = closest(s, values, 3);
     throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}; got "${s}" (closest: ${near.join(", ")})`);
   }
   return hit;
@@ -108,7 +100,47 @@ export function splitList(v: unknown): string[] {
     .filter((s) => s !== "");
 }
 
+const QUARTER_ENDS = new Set(["03-31", "06-30", "09-30", "12-31"]);
+const QUARTER_END_OF: Record<string, string> = { "1": "03-31", "2": "06-30", "3": "09-30", "4": "12-31" };
+
+/**
+ * A quarter end given as a date (YYYY-MM-DD), as YYYYQn (also "2024 Q4", "2024-q4", "Q4 2024") or as
+ * an Excel date serial (a date cell): returned as the quarter-end date YYYY-MM-DD, one form for all.
+ */
+export function toQuarterEnd(p: ParamSpec, v: unknown): string {
+  const bad = (got: string): never => {
+    throw invalidArgument(p.name, `${p.name} must be ${p.patternHint ?? "a quarter end"}; got ${got}`);
+  };
+  if (typeof v === "number") {
+    const iso = serialToIsoDate(v);
+    if (!iso) return bad(String(v));
+    if (!QUARTER_ENDS.has(iso.slice(5))) return bad(`${iso} (not a quarter end: use Mar 31, Jun 30, Sep 30 or Dec 31)`);
+    return iso;
+  }
+  if (typeof v !== "string") return bad(JSON.stringify(v));
+  const s = v.trim();
+  let m = /^(\d{4})\s*[-_ ]?\s*Q([1-4])$/i.exec(s) ?? null;
+  if (m) return `${m[1]}-${QUARTER_END_OF[m[2]]}`;
+  m = /^Q([1-4])\s*[-_ ]?\s*(\d{4})$/i.exec(s);
+  if (m) return `${m[2]}-${QUARTER_END_OF[m[1]]}`;
+  m = /^(\d{4}-\d{2}-\d{2})(T00:00(:00(\.0+)?)?Z?)?$/.exec(s);
+  if (m) {
+    if (!isRealDate(m[1])) return bad(`"${s}" (no such date)`);
+    if (!QUARTER_ENDS.has(m[1].slice(5))) return bad(`"${s}" (not a quarter end: use Mar 31, Jun 30, Sep 30 or Dec 31)`);
+    return m[1];
+  }
+  if (/^\d+(\.\d+)?$/.test(s)) return toQuarterEnd(p, Number(s));
+  return bad(`"${s}"`);
+}
+
+function checkFormatted(p: ParamSpec, v: unknown): ParamValue | undefined {
+  if (p.format === "quarter_end") return toQuarterEnd(p, v);
+  return undefined;
+}
+
 function checkValue(p: ParamSpec, v: unknown): ParamValue {
+  const formatted = checkFormatted(p, v);
+  if (formatted !== undefined) return formatted;
   if (p.list) {
     const items = splitList(v);
     if (items.length === 0) throw invalidArgument(p.name, `${p.name} needs at least one value`);
@@ -128,33 +160,36 @@ function checkValue(p: ParamSpec, v: unknown): ParamValue {
   }
 }
 
-/** The statement a get_financials metric key belongs to; an unknown key names the closest valid keys. */
-export function metricStatement(raw: string): Statement {
-  const m = raw.toLowerCase();
-  const owner = statementOf(m);
-  if (!owner) throw invalidArgument("metrics", `Unknown metric "${raw}". Closest: ${closest(m, ALL_FINANCIAL_METRICS).join(", ")}`);
+/**
+ * The statement a get_financials metric key belongs to (spec lists plus the dictionary); "any" for a
+ * dictionary key whose statement is not stated. An unknown key names the closest valid keys.
+ */
+export function metricStatement(raw: string, dict: MetricDictionary = activeDictionary()): Statement | "any" {
+  const m = raw.trim().toLowerCase();
+  const owner = dict.statementOf(m);
+  if (!owner) throw invalidArgument("metrics", `Unknown metric "${raw}". Closest: ${closest(m, dict.allFinancialMetrics()).join(", ")}`);
   return owner;
 }
 
-function checkFinancialMetrics(statement: Statement, metrics: string[]): string[] {
+function checkFinancialMetrics(statement: Statement, metrics: string[], dict: MetricDictionary): string[] {
   return metrics.map((raw) => {
     const m = raw.toLowerCase();
-    const owner = metricStatement(m);
-    if (owner !== statement)
-      throw invalidArgument("metrics", `"${m}" is a ${owner} metric; the ${statement} statement has ${FINANCIAL_METRICS[statement].slice(0, 4).join(", ")}…`);
+    const owner = dict.statementOf(m);
+    if (!owner)
+      throw invalidArgument("metrics", `Unknown ${statement} metric "${raw}". Closest: ${closest(m, dict.financialMetrics(statement)).join(", ")}`);
+    if (owner !== statement && owner !== "any")
+      throw invalidArgument("metrics", `"${m}" is a ${owner} metric; the ${statement} statement has ${dict.financialMetrics(statement).slice(0, 4).join(", ")}…`);
     return m;
   });
 }
 
-function checkScreenFilters(filters: string[]): string[] {
+function checkScreenFilters(filters: string[], dict: MetricDictionary): string[] {
+  const known = dict.screenMetrics();
   return filters.map((f) => {
-    const metric = f.split(":")[0].toLowerCase();
-    if (!SCREEN_METRICS.includes(metric))
-      throw invalidArgument("filters", `Unknown screen metric "${metric}". Closest: ${closest(metric, SCREEN_METRICS).join(", ")}`);
-    const [, min, max] = f.split(":");
-    if (min !== "" && max !== "" && Number(min) > Number(max))
-      throw invalidArgument("filters", `Filter "${f}": min is greater than max`);
-    return `${metric}:${min}:${max}`;
+    const { metric } = parseScreenFilter(f);
+    if (!known.includes(metric))
+      throw invalidArgument("filters", `Unknown screen metric "${metric}". Closest: ${closest(metric, known).join(", ")}`);
+    return canonicalScreenFilter(f);
   });
 }
 
@@ -162,7 +197,8 @@ function checkScreenFilters(filters: string[]): string[] {
  * Check and normalise a tool's parameters against the catalogue. Blank optional values are dropped
  * (the API applies its default); unknown parameter names are a programming error.
  */
-export function validateParams(tool: ToolName, raw: RawParams): ToolParams {
+export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOptions = {}): ToolParams {
+  const dict = opts.dictionary ?? activeDictionary();
   const spec = TOOLS[tool];
   const out: ToolParams = {};
   for (const name of Object.keys(raw)) {
@@ -174,24 +210,34 @@ export function validateParams(tool: ToolName, raw: RawParams): ToolParams {
       if (p.required) throw invalidArgument(p.name, `${p.name} is required (${p.description})`);
       continue;
     }
-    out[p.name] = checkValue(p, v);
+    out[p.name] = p.format === "screen_metric" ? toEnum(p, v, dict.screenMetrics()) : checkValue(p, v);
   }
   if (typeof out.ticker === "string") out.ticker = out.ticker.toUpperCase();
-  if (tool === "get_financials" && out.metrics) {
-    out.metrics = checkFinancialMetrics((out.statement as Statement) ?? "income", out.metrics as string[]);
+  for (const p of spec.params) {
+    const v = out[p.name];
+    if (v === undefined) continue;
+    if (p.format === "financial_metric") {
+      const statement = ((out.statement as Statement | undefined) ?? paramDefault(tool, "statement") ?? "income") as Statement;
+      out[p.name] = checkFinancialMetrics(statement, v as string[], dict);
+    } else if (p.format === "screen_filter") out[p.name] = checkScreenFilters(v as string[], dict);
   }
-  if (tool === "screen_companies") {
-    out.filters = checkScreenFilters(out.filters as string[]);
-    if (out.sort_by === undefined) delete out.sort_by;
-  }
-  if (tool === "get_investor" && typeof out.quarter === "string") out.quarter = out.quarter.toUpperCase();
   return out;
 }
 
-/** A stable key for a tool call: tool plus its normalised parameters in name order. */
+/**
+ * A stable key for a tool call: tool plus its parameters in name order, written as a query string
+ * (`%&=,` in values percent-escaped so a member name with "&" or "," cannot collide with another request).
+ */
 export function requestKey(tool: ToolName, params: ToolParams): string {
+  const enc = (v: unknown): string => String(v).replace(/[%&=,]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const parts = Object.keys(params)
     .sort()
-    .map((k) => `${k}=${Array.isArray(params[k]) ? (params[k] as string[]).join(",") : String(params[k])}`);
+    .filter((k) => params[k] !== undefined)
+    .map((k) => `${k}=${Array.isArray(params[k]) ? (params[k] as string[]).map(enc).join(",") : enc(params[k])}`);
   return `${tool}?${parts.join("&")}`;
+}
+
+function paramDefault(tool: ToolName, name: string): ParamValue | undefined {
+  const d = TOOLS[tool].params.find((p) => p.name === name)?.default;
+  return d;
 }

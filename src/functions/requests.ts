@@ -57,6 +57,7 @@ function statementFor(keys: string[], fallback: string | undefined): Statement {
   let found: Statement | undefined;
   for (const k of keys) {
     const s = metricStatement(k);
+    if (s === "any") continue; // a dictionary line with no stated statement fits any
     if (found && s !== found)
       throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
     found = s;
@@ -77,12 +78,13 @@ export function financialsRequests(ticker: unknown, metrics: unknown, period: un
     // LTM ratios are recomputed from their components: ask for those too (same statement in the
     // same request; another statement's, e.g. revenue for fcf_margin, in a second one).
     const extra = ltmComponents(keys.length ? keys : [], statement);
-    const own = [...keys, ...extra.filter((k) => metricStatement(k) === statement && !keys.includes(k))];
+    const inStatement = (k: string) => [statement, "any"].includes(metricStatement(k));
+    const own = [...keys, ...extra.filter((k) => inStatement(k) && !keys.includes(k))];
     requests.push({ tool: "get_financials", params: { ...base, metrics: own.length ? own : null } });
     const others = new Map<Statement, string[]>();
     for (const k of extra) {
       const s = metricStatement(k);
-      if (s !== statement) others.set(s, [...(others.get(s) ?? []), k]);
+      if (s !== statement && s !== "any") others.set(s, [...(others.get(s) ?? []), k]);
     }
     for (const [s, ks] of others) requests.push({ tool: "get_financials", params: { ...base, statement: s, metrics: ks } });
   } else {

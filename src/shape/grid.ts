@@ -4,6 +4,7 @@
  * did not give (the function layer turns null into a blank, or #N/A with `na=na` — never 0).
  */
 
+import { isRealDate } from "../api/excel-date";
 import { FIELD_KINDS } from "./fields";
 import { NumberKind, TypedValue, formatted } from "./values";
 
@@ -31,15 +32,6 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const DAY_MS = 86_400_000;
 
-/** Days from 1899-12-31 (Excel day 0) to a valid proleptic Gregorian date; null for an invalid one (2024-02-30). */
-function dayNumber(y: number, m: number, d: number): number | null {
-  if (m < 1 || m > 12 || d < 1) return null;
-  const ms = Date.UTC(y, m - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return null;
-  return Math.round((ms - Date.UTC(1899, 11, 31)) / DAY_MS);
-}
-
 /**
  * Excel serial of a calendar date in the 1900 date system: 1900-01-01 is 1, and Excel counts the
  * non-existent 1900-02-29 as day 60, so every date from 1900-03-01 on is one more than the day count.
@@ -47,8 +39,10 @@ function dayNumber(y: number, m: number, d: number): number | null {
  */
 export function serialOfDate(y: number, m: number, d: number): number | null {
   if (y === 1900 && m === 2 && d === 29) return 60;
-  const n = dayNumber(y, m, d);
-  if (n === null || n < 1) return null;
+  const iso = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  if (!isRealDate(iso)) return null; // 2024-02-30 is rejected, never rolled into March
+  const n = Math.round((Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 31)) / DAY_MS);
+  if (n < 1) return null;
   return n >= 60 ? n + 1 : n;
 }
 

@@ -116,7 +116,7 @@ describe("validateParams", () => {
 
   it("rejects a quarter that is neither a date nor YYYYQn", () => {
     expect(rejection(() => validateParams("get_investor", { query: "x", quarter: "last" })).param).toBe("quarter");
-    expect(validateParams("get_investor", { query: "x", quarter: "2024q4" }).quarter).toBe("2024Q4");
+    expect(validateParams("get_investor", { query: "x", quarter: "2024q4" }).quarter).toBe("2024-12-31");
   });
 
   it("builds the same request key whatever the parameter order", () => {

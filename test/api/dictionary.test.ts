@@ -1,0 +1,122 @@
+import { FINANCIAL_METRICS, SCREEN_METRICS } from "../../src/api/catalogue";
+import { canonicalise } from "../../src/api/canonical";
+import {
+  FetchLike,
+  SPEC_DICTIONARY,
+  activeDictionary,
+  dictionaryFor,
+  loadDictionary,
+  parseDictionary,
+  resetDictionaries,
+} from "../../src/api/dictionary";
+
+const BANK = ["net_interest_income", "provision_for_credit_losses", "noninterest_income"];
+
+/** Bodies a dictionary endpoint might plausibly return (the spec does not show the shape). */
+const SHAPES: Record<string, unknown> = {
+  "objects keyed by statement": {
+    get_financials: { income: [...FINANCIAL_METRICS.income, ...BANK], balance: ["deposits"], cash_flow: FINANCIAL_METRICS.cash_flow },
+    screen_companies: { metrics: ["roic", "roe", "tangible_book_growth"], units: { roic: "percent", tangible_book_growth: "percent" } },
+  },
+  "array of entries with statement": {
+    metrics: [
+      ...BANK.map((key) => ({ key, label: key.replace(/_/g, " "), unit: "USD millions", statement: "income" })),
+      { key: "deposits", label: "Deposits", statement: "balance_sheet" },
+    ],
+    screen_metrics: [{ id: "roic", unit: "percent", label: "Return on invested capital" }, { id: "tangible_book_growth", unit: "percent" }],
+  },
+  "map keyed by metric": {
+    financials: { income: Object.fromEntries(BANK.map((k) => [k, { label: k, unit: "USD millions" }])), balance: { deposits: "Deposits" } },
+    screen: { roic: { unit: "percent", label: "ROIC" }, tangible_book_growth: { unit: "percent" } },
+  },
+  "flat entries with a tool field": [
+    ...BANK.map((k) => ({ metric: k, tool: "get_financials", statement: "Income Statement" })),
+    { metric: "deposits", tool: "get_financials", statement: "balance" },
+    { metric: "roic", tool: "screen_companies", unit: "percent" },
+    { metric: "tangible_book_growth", tool: "screen_companies", unit: "percent" },
+  ],
+};
+
+describe("the data dictionary", () => {
+  afterEach(() => resetDictionaries());
+
+  for (const [name, body] of Object.entries(SHAPES)) {
+    it(`reads ${name}: industry lines join the statement, spec keys stay`, () => {
+      const d = parseDictionary(body);
+      expect(d.fromApi).toBe(true);
+      for (const k of BANK) expect(d.statementOf(k)).toBe("income");
+      expect(d.statementOf("deposits")).toBe("balance");
+      expect(d.financialMetrics("income")).toEqual(expect.arrayContaining([...FINANCIAL_METRICS.income, ...BANK]));
+      expect(d.financialMetrics("income").slice(0, FINANCIAL_METRICS.income.length)).toEqual(FINANCIAL_METRICS.income);
+      expect(d.statementOf("revenue")).toBe("income");
+      expect(d.screenMetrics()).toEqual(expect.arrayContaining([...SCREEN_METRICS, "tangible_book_growth"]));
+      expect(d.screenInfo("roic")?.unit).toBe("percent");
+    });
+  }
+
+  it("never throws on odd bodies and falls back to the spec lists", () => {
+    for (const body of [null, 42, "text", [], {}, { a: { b: { c: { d: { e: { f: { g: { h: "deep" } } } } } } } }, [[[["x"]]]]]) {
+      const d = parseDictionary(body);
+      expect(d.financialMetrics("balance")).toEqual(expect.arrayContaining(FINANCIAL_METRICS.balance));
+      expect(d.screenMetrics()).toEqual(expect.arrayContaining(SCREEN_METRICS));
+    }
+  });
+
+  it("a dictionary cannot move a spec key to another statement", () => {
+    const d = parseDictionary({ balance: ["revenue"] });
+    expect(d.statementOf("revenue")).toBe("income");
+  });
+
+  it("is read once per base URL with no credential, shared by concurrent callers", async () => {
+    const calls: { url: string; headers?: Record<string, string> }[] = [];
+    const fetchFn: FetchLike = async (url, init) => {
+      calls.push({ url, headers: init?.headers });
+      return { ok: true, status: 200, json: async () => SHAPES["objects keyed by statement"] };
+    };
+    const [a, b] = await Promise.all([loadDictionary("http://127.0.0.1:9/", fetchFn), loadDictionary("http://127.0.0.1:9", fetchFn)]);
+    await loadDictionary("http://127.0.0.1:9", fetchFn);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe("http://127.0.0.1:9/api/public/v1/dictionary");
+    expect(Object.keys(calls[0].headers ?? {}).map((h) => h.toLowerCase())).not.toContain("authorization");
+    expect(a).toBe(b);
+    expect(dictionaryFor("http://127.0.0.1:9")).toBe(a);
+    expect(dictionaryFor("http://other")).toBe(SPEC_DICTIONARY);
+    await loadDictionary("http://other", fetchFn);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("until read, and after a failed read, the spec lists apply; a failure is retried later, not at once", async () => {
+    let t = 0;
+    let fail = true;
+    let n = 0;
+    const fetchFn: FetchLike = async () => {
+      n++;
+      if (fail) throw new Error("down");
+      return { ok: true, status: 200, json: async () => ({ income: BANK }) };
+    };
+    expect(activeDictionary()).toBe(SPEC_DICTIONARY);
+    expect(await loadDictionary("http://x", fetchFn, () => t)).toBe(SPEC_DICTIONARY);
+    await loadDictionary("http://x", fetchFn, () => t);
+    expect(n).toBe(1);
+    fail = false;
+    t += 11 * 60_000;
+    const d = await loadDictionary("http://x", fetchFn, () => t);
+    expect(n).toBe(2);
+    expect(d.statementOf("net_interest_income")).toBe("income");
+  });
+
+  it("an HTTP error status is a failed read", async () => {
+    const d = await loadDictionary("http://y", async () => ({ ok: false, status: 503, json: async () => ({ income: BANK }) }));
+    expect(d).toBe(SPEC_DICTIONARY);
+  });
+
+  it("validation uses the union: an industry line is accepted once the dictionary is read", async () => {
+    const raw = { ticker: "JPM", metrics: "net_interest_income" };
+    expect(() => canonicalise("get_financials", raw)).toThrow(/Unknown income metric/);
+    await loadDictionary("http://z", async () => ({ ok: true, status: 200, json: async () => SHAPES["array of entries with statement"] }));
+    expect(canonicalise("get_financials", raw).params.metrics).toEqual(["net_interest_income"]);
+    expect(canonicalise("get_financials", { ticker: "JPM", statement: "balance", metrics: "DEPOSITS" }).params.metrics).toEqual(["deposits"]);
+    expect(() => canonicalise("get_financials", { ticker: "JPM", statement: "balance", metrics: "net_interest_income" })).toThrow(/income metric/);
+    expect(canonicalise("screen_companies", { filters: "tangible_book_growth:5:" }).params.sort_by).toBe("tangible_book_growth");
+  });
+});
