@@ -11,7 +11,7 @@ import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";
 import { PlanRequest, toolOfFunction } from "./requests";
 import { CellSource, ValueSource, recordSource } from "./sources";
-import { toHostCell } from "./typed";
+import { dataTypesOn, toHostCell } from "./typed";
 
 /** What Excel hands a cancelable function; the CLI and tests build the same shape. */
 export interface CellInvocation {
@@ -29,7 +29,8 @@ export interface CallContext {
 
 /** Missing values (null) become a blank, or #N/A with na=na; typed values plain where the host has no data types. */
 function finish(grid: Grid, options: CellOptions): unknown[][] {
-  return grid.map((row) => row.map((c) => (c === null ? (options.na === "na" ? missingValue() : "") : toHostCell(c))));
+  const typed = dataTypesOn();
+  return grid.map((row) => row.map((c) => (c === null ? (options.na === "na" ? missingValue() : "") : toHostCell(c, typed))));
 }
 
 export async function runCell(

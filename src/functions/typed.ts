@@ -16,7 +16,7 @@ export function dataTypesOn(): boolean {
   return forced ?? hostHasDataTypes();
 }
 
-/** One shaped cell as the host gets it. */
-export function toHostCell(c: unknown): unknown {
-  return isTypedValue(c) && !dataTypesOn() ? plainValue(c) : c;
+/** One shaped cell as the host gets it (`typed`: dataTypesOn(), asked once per grid). */
+export function toHostCell(c: unknown, typed: boolean): unknown {
+  return !typed && isTypedValue(c) ? plainValue(c) : c;
 }

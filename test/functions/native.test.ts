@@ -80,6 +80,17 @@ describe("LTM through svc-excel eval", () => {
   });
 });
 
+describe("issue #10's other checks through svc-excel eval", () => {
+  it('=SVC.SCREEN("ROIC:15:") gives rows, ROIC as a fraction; "eps" suggests eps_diluted first', async () => {
+    const [screen, eps] = await svcEval('=SVC.SCREEN("ROIC:15:")', '=SVC.FINANCIALS("AAPL","eps")');
+    const g = screen.value as unknown[][];
+    expect(g.length).toBeGreaterThan(1);
+    const roic = g[0].indexOf("roic");
+    expect(g.slice(1).filter((r) => r[0] !== "Notice:").every((r) => typeof r[roic] === "number" && (r[roic] as number) >= 0.15)).toBe(true);
+    expect((eps.error as { message: string }).message).toMatch(/eps_diluted/);
+  });
+});
+
 describe("LTM rules", () => {
   it("recomputes a ratio from its components, takes balance items from the latest quarter", async () => {
     const q = await grid("FINANCIALS", "AAPL", "revenue,gross_profit,gross_margin", "FQ-3:FQ");
