@@ -5,7 +5,9 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { TOOLS } from "../api/catalogue";
+import { TOOLS, ToolName } from "../api/catalogue";
+import { Grid } from "../shape/grid";
+import { CellOptions } from "./options";
 import { invalidArgument } from "../api/errors";
 import { companyCard } from "../shape/company-card";
 import { profileEntries, profileField, profileCell, profileRows, shapeAnswer } from "../shape/tools";
@@ -15,13 +17,28 @@ import { requestsFor, toolOfFunction } from "./requests";
 import { dataTypesOn } from "./typed";
 import { plainArgument } from "./typed-args";
 
+/**
+ * Shaped grids by answer: a recalculation of many cells on one cached answer shapes it once per
+ * option set (shaping is pure and grids are never mutated downstream).
+ */
+const shaped = new WeakMap<object, Map<string, Grid>>();
+
+function shapeOnce(tool: ToolName, data: Record<string, unknown>, options: CellOptions): Grid {
+  const key = `${tool}|${options.headers}|${options.dates}|${JSON.stringify(options.extra)}`;
+  let byOptions = shaped.get(data);
+  if (!byOptions) shaped.set(data, (byOptions = new Map()));
+  let grid = byOptions.get(key);
+  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, data, options)));
+  return grid;
+}
+
 /** A record tool: the request requests.ts maps the arguments to, then one record per row. */
 function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
   const tool = toolOfFunction(fn)!;
   const options = plainArgument(args[TOOLS[tool].fnArgs.indexOf("options")]);
   return runCell(fn, options, invocation, async (ctx) => {
     const [req] = requestsFor(fn, args);
-    return shapeAnswer(tool, (await ctx.fetch(req)).data, ctx.options);
+    return shapeOnce(tool, (await ctx.fetch(req)).data, ctx.options);
   });
 }
 
