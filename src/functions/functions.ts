@@ -8,6 +8,7 @@
 import { TOOLS, ToolName } from "../api/catalogue";
 import { Grid } from "../shape/grid";
 import { CellOptions } from "./options";
+import { activeDictionary } from "../api/dictionary";
 import { invalidArgument } from "../api/errors";
 import { companyCard } from "../shape/company-card";
 import { profileEntries, profileField, profileCell, profileRows, shapeAnswer } from "../shape/tools";
@@ -28,8 +29,20 @@ function shapeOnce(tool: ToolName, data: Record<string, unknown>, options: CellO
   let byOptions = shaped.get(data);
   if (!byOptions) shaped.set(data, (byOptions = new Map()));
   let grid = byOptions.get(key);
-  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, data, options)));
+  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, tool === "screen_companies" ? withScreenUnits(data) : data, options)));
   return grid;
+}
+
+/** Screen metrics' units: the answer's `units`, else the API dictionary's (so a percent metric is converted either way). */
+function withScreenUnits(data: Record<string, unknown>): Record<string, unknown> {
+  const given = data.units && typeof data.units === "object" ? (data.units as Record<string, unknown>) : {};
+  const dict = activeDictionary();
+  const units: Record<string, unknown> = {};
+  for (const m of dict.screenMetrics()) {
+    const u = dict.screenInfo(m)?.unit;
+    if (u) units[m] = u;
+  }
+  return { ...data, units: { ...units, ...given } };
 }
 
 /** A record tool: the request requests.ts maps the arguments to, then one record per row. */

@@ -224,3 +224,22 @@ describe("Excel data types (host with CustomFunctionsRuntime 1.5)", () => {
     expect(g.length).toBeGreaterThan(3);
   });
 });
+
+describe("screen units from the API dictionary", () => {
+  it("converts a percent metric when the answer states no units but the dictionary does", async () => {
+    const { setActiveDictionary, parseDictionary, resetDictionaries } = await import("../../src/api/dictionary");
+    const { setEngine: set } = await import("../../src/engine/current");
+    setActiveDictionary(parseDictionary({ screen_metrics: [{ id: "roic", unit: "percent" }] }));
+    set({
+      request: async () => ({ data: { filters: [{ metric: "roic" }], companies: [{ ticker: "A", metrics: { roic: 12.5 } }] }, link: "", text: "", stale: false, fetchedAt: 1 }),
+      stats: () => ({ calls: 0, cache_hits: 0, coalesced: 0, retries: 0, quota_remaining: null }),
+      clearCache: async () => undefined,
+    });
+    try {
+      const g = await grid("SCREEN", "roic:10:");
+      expect(g[1][4]).toBe(0.125);
+    } finally {
+      resetDictionaries();
+    }
+  });
+});
