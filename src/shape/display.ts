@@ -3,14 +3,15 @@
  * Office host, the pane's tables): the number formats shaping uses (values.ts NUMBER_FORMATS) and
  * the entity card's text. The value itself is never changed.
  */
-import { serialToIsoDate } from "../api/excel-date";
 import { TypedValue, isTypedValue } from "./values";
 
 /** Calendar date of an Excel 1900-system serial (60 is Excel's 1900-02-29, which it displays). */
 export function dateOfSerial(serial: number): { y: number; m: number; d: number } | null {
-  if (Math.floor(serial) === 60) return { y: 1900, m: 2, d: 29 };
-  const iso = serialToIsoDate(serial);
-  return iso ? { y: Number(iso.slice(0, 4)), m: Number(iso.slice(5, 7)), d: Number(iso.slice(8, 10)) } : null;
+  const day = Math.floor(serial);
+  if (!Number.isFinite(day) || day < 1) return null;
+  if (day === 60) return { y: 1900, m: 2, d: 29 };
+  const dt = new Date(Date.UTC(1899, 11, 31) + (day > 60 ? day - 1 : day) * 86_400_000);
+  return { y: dt.getUTCFullYear(), m: dt.getUTCMonth() + 1, d: dt.getUTCDate() };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");

@@ -4,7 +4,6 @@
  * did not give (the function layer turns null into a blank, or #N/A with `na=na` — never 0).
  */
 
-import { isRealDate } from "../api/excel-date";
 import { FIELD_KINDS } from "./fields";
 import { NumberKind, TypedValue, formatted } from "./values";
 
@@ -39,9 +38,12 @@ const DAY_MS = 86_400_000;
  */
 export function serialOfDate(y: number, m: number, d: number): number | null {
   if (y === 1900 && m === 2 && d === 29) return 60;
-  const iso = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-  if (!isRealDate(iso)) return null; // 2024-02-30 is rejected, never rolled into March
-  const n = Math.round((Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 31)) / DAY_MS);
+  if (m < 1 || m > 12 || d < 1) return null;
+  const ms = Date.UTC(y, m - 1, d);
+  const back = new Date(ms);
+  // 2024-02-30 is rejected, never rolled into March (shape stays pure: api/excel-date holds the argument-side twin)
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return null;
+  const n = Math.round((ms - Date.UTC(1899, 11, 31)) / DAY_MS);
   if (n < 1) return null;
   return n >= 60 ? n + 1 : n;
 }

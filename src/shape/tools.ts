@@ -3,7 +3,7 @@
  * record per row in the API's order under a header of the API's field names; the columns are the
  * spec's, so fields the API adds later never shift a model's references.
  */
-import { ToolName } from "../api/catalogue";
+import type { ToolName } from "../api/catalogue";
 import { Cell, Grid, PAD, ShapeOptions, asArray, asRecord, cellOf, dateCell, fieldCell, nonEmpty, numberCell, recordTable, rectangular, str, withNotices } from "./grid";
 import { NumberKind } from "./values";
 import { noticesOf } from "./notices";
