@@ -6,7 +6,7 @@
  */
 import type { Statement } from "../api/catalogue";
 import { Cell, Grid, ShapeOptions, asArray, asRecord, cellOf, dateCell, numberCell, str } from "./grid";
-import { LtmRule, Series, ltmRule, ltmValue } from "./ltm";
+import { LtmRule, Series, consecutiveQuarters, ltmRule, ltmValue } from "./ltm";
 import { Provenance, filingUrl, provenanceAt } from "./provenance";
 import { NumberKind } from "./values";
 
@@ -121,6 +121,8 @@ export function ltmView(answers: Record<string, unknown>[], statement: Statement
     }
   }
   const series: Series = (k) => byKey.get(k);
+  // a window is twelve months only when its quarters are consecutive, and growth needs the window before too
+  const whole = (e: number) => consecutiveQuarters(labels, e);
   const shown = keys.length ? keys : asArray(main.metrics).map((m) => str(asRecord(m).key));
   return {
     labels: offsets.map((o) => (o === 0 ? "LTM (computed)" : `LTM-${o} (computed)`)),
@@ -132,8 +134,8 @@ export function ltmView(answers: Record<string, unknown>[], statement: Statement
         key,
         label: metricLabel(rec),
         kind: metricKind(key, str(rec.unit_kind)),
-        values: windowEnds.map((e) => ltmValue(key, rule, series, e)),
-        sources: windowEnds.map((e) => ltmSource(rule, key, labels, e)),
+        values: windowEnds.map((e) => ltmValue(key, rule, series, e, whole)),
+        sources: windowEnds.map((e) => (whole(e) ? ltmSource(rule, key, labels, e) : gapSource(labels, e))),
       };
     }),
   };
@@ -154,6 +156,11 @@ function ltmSource(rule: LtmRule | null, key: string, labels: string[], end: num
             ? `sum of ${rule.num} / sum of ${rule.den} over ${span}`
             : `sum of ${rule.of} over ${span} / the four quarters before, minus 1`;
   return { concept: null, formula: `computed: ${how}`, accession: null, url: null };
+}
+
+function gapSource(labels: string[], end: number): Provenance {
+  const span = end >= 3 ? `${fiscalLabel(labels[end - 3] ?? "")} to ${fiscalLabel(labels[end] ?? "")}` : "";
+  return { concept: null, formula: `computed: blank, the quarters ${span} are not four consecutive fiscal quarters`, accession: null, url: null };
 }
 
 /** A value cell: the number with its display kind, or null (blank) when missing. */

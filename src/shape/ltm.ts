@@ -63,8 +63,12 @@ function windowOf(values: readonly (number | null)[], end: number): number[] | n
 /** Sums without binary noise (four quarters of one-decimal millions sum to one decimal). */
 const sum = (w: number[]) => Number(w.reduce((a, b) => a + b, 0).toPrecision(15));
 
-/** The LTM value of `key` for the window ending at quarterly column `end` (null when it cannot be computed). */
-export function ltmValue(key: string, rule: LtmRule | null, series: Series, end: number): number | null {
+/**
+ * The LTM value of `key` for the window ending at quarterly column `end` (null when it cannot be
+ * computed). `whole(e)`: the four columns ending at e are consecutive quarters.
+ */
+export function ltmValue(key: string, rule: LtmRule | null, series: Series, end: number, whole: (end: number) => boolean = () => true): number | null {
+  if (!whole(end)) return null;
   if (!rule) return null;
   const own = series(key);
   switch (rule.kind) {
@@ -88,10 +92,29 @@ export function ltmValue(key: string, rule: LtmRule | null, series: Series, end:
     }
     case "growth": {
       const s = series(rule.of);
+      if (!whole(end - 4)) return null;
       const now = s && windowOf(s, end);
       const before = s && windowOf(s, end - 4);
       if (!now || !before || sum(before) === 0) return null;
       return sum(now) / sum(before) - 1;
     }
   }
+}
+
+/** Index of an API quarter label (2024Q3 -> 2024*4+2), or null for another label. */
+function quarterIndex(label: string): number | null {
+  const m = /^(\d{4})Q([1-4])$/.exec(label);
+  return m ? Number(m[1]) * 4 + Number(m[2]) - 1 : null;
+}
+
+/**
+ * True when the four columns ending at `end` are four consecutive fiscal quarters (a company that
+ * skipped a 10-Q has a hole: its "last four columns" are not twelve months). Labels of another form
+ * are trusted as consecutive.
+ */
+export function consecutiveQuarters(labels: readonly string[], end: number): boolean {
+  if (end < 3) return false;
+  const idx = labels.slice(end - 3, end + 1).map(quarterIndex);
+  if (idx.some((i) => i === null)) return true;
+  return idx.every((i, k) => k === 0 || i === (idx[k - 1] as number) + 1);
 }
