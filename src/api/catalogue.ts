@@ -65,6 +65,9 @@ export interface ParamSpec {
   /** Text read by a dedicated parser: a quarter end (date, YYYYQn or a date serial), a screen filter,
    * a screen metric id (spec list plus dictionary), or a get_financials metric key. */
   format?: "quarter_end" | "screen_filter" | "screen_metric" | "financial_metric";
+  /** One spelling for text the API matches without regard to case: `upper` (form types), `ticker`
+   * (upper case, a class suffix written with a dot as the spec's hyphen: BRK.B -> BRK-B). */
+  normalise?: "upper" | "ticker";
   /** List parameter: sent comma-separated. */
   list?: boolean;
   /** Extra shape rule checked locally (e.g. ticker symbol characters). */
@@ -131,6 +134,7 @@ const TICKER: ParamSpec = {
   maxLength: 12,
   pattern: /^[A-Za-z0-9][A-Za-z0-9.\-]*$/,
   patternHint: "a U.S. ticker symbol such as AAPL or BRK-B",
+  normalise: "ticker",
   description: "U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B)",
 };
 
@@ -312,7 +316,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     ttlMs: 6 * HOUR,
     params: [
       TICKER,
-      { name: "form_type", type: "string", minLength: 1, maxLength: 20, description: "Exact form type such as 10-K, 8-K, 4, DEF 14A (up to 20 characters)" },
+      { name: "form_type", type: "string", minLength: 1, maxLength: 20, normalise: "upper", description: "Exact form type such as 10-K, 8-K, 4, DEF 14A (up to 20 characters)" },
       limit(50, 20),
     ],
     wide: firstRows("filings"),

@@ -83,8 +83,9 @@ function add(c: Collected, ctx: Ctx, info: MetricInfo): void {
 
 /** An object that describes one metric: it names its key (or `keyHint` does) and says nothing else nested. */
 function entryOf(o: Record<string, unknown>, keyHint?: string): MetricInfo | undefined {
-  const key = text(o.key) ?? text(o.id) ?? text(o.metric) ?? text(o.name) ?? keyHint;
-  if (!key || !KEY.test(key.toLowerCase())) return undefined;
+  // the first candidate that looks like a key: a display name ("Net interest income") is not one
+  const key = [text(o.key), text(o.id), text(o.metric), keyHint, text(o.name)].find((k) => k !== undefined && KEY.test(k.toLowerCase()));
+  if (!key) return undefined;
   const hasNested = Object.values(o).some((v) => Array.isArray(v) || (v !== null && typeof v === "object"));
   const describes = ["label", "unit", "unit_kind", "units", "statement", "description", "title"].some((k) => k in o) ||
     text(o.key) !== undefined || text(o.id) !== undefined || text(o.metric) !== undefined;
@@ -92,10 +93,20 @@ function entryOf(o: Record<string, unknown>, keyHint?: string): MetricInfo | und
   const st = text(o.statement);
   return {
     key,
-    label: text(o.label) ?? text(o.title) ?? text(o.description),
+    label: text(o.label) ?? text(o.title) ?? (text(o.name) !== key ? text(o.name) : undefined) ?? text(o.description),
     unit: text(o.unit) ?? text(o.unit_kind) ?? text(o.units),
     statement: st ? statementName(st) : undefined,
   };
+}
+
+/** Members that describe a document or an entry, never a metric key. */
+const META = new Set([
+  "label", "title", "description", "unit", "unit_kind", "units", "statement", "name", "version", "notes", "note",
+  "type", "kind", "tool", "section", "updated", "updated_at", "as_of", "generated_at", "count", "total", "link", "url",
+]);
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 function visit(c: Collected, node: unknown, ctx: Ctx, depth: number): void {
@@ -119,7 +130,12 @@ function visit(c: Collected, node: unknown, ctx: Ctx, depth: number): void {
   for (const [k, v] of Object.entries(o)) {
     const st = statementName(k);
     const sec = sectionName(k);
-    if (st) {
+    const asEntry = !st && isPlainObject(v) ? entryOf(v, k) : undefined;
+    if (META.has(k.toLowerCase()) && k.toLowerCase() !== "units") continue;
+    if (asEntry) {
+      // a map keyed by metric: { revenue: { label, unit, statement } }
+      add(c, ctx, asEntry);
+    } else if (st) {
       visit(c, v, { section: ctx.section === "screen" ? "screen" : "financial", statement: st }, depth + 1);
     } else if (sec) {
       visit(c, v, { ...ctx, section: sec }, depth + 1);
@@ -129,8 +145,6 @@ function visit(c: Collected, node: unknown, ctx: Ctx, depth: number): void {
     } else if (typeof v === "string" && KEY.test(k) && ctx.section) {
       // metric id -> label (a map keyed by metric)
       add(c, ctx, { key: k, label: text(v) });
-    } else if (v && typeof v === "object" && !Array.isArray(v) && KEY.test(k) && ctx.section && entryOf(v as Record<string, unknown>, k)) {
-      add(c, ctx, entryOf(v as Record<string, unknown>, k)!);
     } else {
       visit(c, v, ctx, depth + 1);
     }

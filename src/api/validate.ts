@@ -195,7 +195,9 @@ function checkScreenFilters(filters: string[], dict: MetricDictionary): string[]
 
 /**
  * Check and normalise a tool's parameters against the catalogue. Blank optional values are dropped
- * (the API applies its default); unknown parameter names are a programming error.
+ * here; canonicalise() (src/api/canonical.ts) then applies every default, drops ignored parameters and
+ * checks cross-parameter rules: request keys come from canonicalise, not from this. Unknown parameter
+ * names are a programming error.
  */
 export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOptions = {}): ToolParams {
   const dict = opts.dictionary ?? activeDictionary();
@@ -212,10 +214,10 @@ export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOpt
     }
     out[p.name] = p.format === "screen_metric" ? toEnum(p, v, dict.screenMetrics()) : checkValue(p, v);
   }
-  if (typeof out.ticker === "string") out.ticker = out.ticker.toUpperCase();
   for (const p of spec.params) {
     const v = out[p.name];
     if (v === undefined) continue;
+    if (p.normalise && typeof v === "string") out[p.name] = normaliseText(p.normalise, v);
     if (p.format === "financial_metric") {
       const statement = ((out.statement as Statement | undefined) ?? paramDefault(tool, "statement") ?? "income") as Statement;
       out[p.name] = checkFinancialMetrics(statement, v as string[], dict);
@@ -240,4 +242,10 @@ export function requestKey(tool: ToolName, params: ToolParams): string {
 function paramDefault(tool: ToolName, name: string): ParamValue | undefined {
   const d = TOOLS[tool].params.find((p) => p.name === name)?.default;
   return d;
+}
+
+/** EDGAR form types are upper case (10-K, DEF 14A); tickers too, with the class suffix after a hyphen. */
+function normaliseText(how: "upper" | "ticker", v: string): string {
+  const up = v.toUpperCase();
+  return how === "ticker" ? up.replace(/\./g, "-") : up;
 }

@@ -12,9 +12,11 @@ import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
 import { CellInvocation } from "../functions/invoke";
+import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
 import { FileLock } from "../platform/locks";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
+import { PrintedResult, renderOutput, writeAll } from "./print";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
@@ -87,11 +89,8 @@ export function parseAll(formulas: string[]): ParsedFormula[] {
   });
 }
 
-export interface EvalResult {
-  formula: string;
-  value: unknown;
-  error: { code: string; message: string } | null;
-}
+/** formula, value, error, and the answer's link and required notices (as the cell recorded them for the pane). */
+export type EvalResult = PrintedResult;
 
 /** A 1×1 grid is the single value Excel shows; anything larger stays a 2-D array. Cell errors become their code. */
 function toValue(grid: unknown[][]): unknown {
@@ -99,11 +98,13 @@ function toValue(grid: unknown[][]): unknown {
   return clean.length === 1 && clean[0].length === 1 ? clean[0][0] : clean;
 }
 
+const addressOf = (i: number) => `Formula!A${i + 1}`;
+
 /** Evaluate parsed formulas concurrently through the installed engine. */
 export async function evaluate(formulas: string[], parsed: ParsedFormula[]): Promise<EvalResult[]> {
-  return Promise.all(
-    parsed.map(async (p, i): Promise<EvalResult> => {
-      const invocation: CellInvocation = { address: `Formula!A${i + 1}` };
+  const settled = await Promise.all(
+    parsed.map(async (p, i): Promise<Omit<EvalResult, "link" | "notices">> => {
+      const invocation: CellInvocation = { address: addressOf(i) };
       try {
         const grid = await callFunction(p.fn, p.args, invocation);
         return { formula: formulas[i], value: toValue(grid), error: null };
@@ -113,6 +114,12 @@ export async function evaluate(formulas: string[], parsed: ParsedFormula[]): Pro
       }
     })
   );
+  // Link and notices as each cell recorded them for the pane (src/functions/sources): one rule for both.
+  const sources = new Map(listSources().map((s) => [s.address, s]));
+  return settled.map((r, i) => {
+    const src = r.error ? undefined : sources.get(addressOf(i));
+    return { ...r, link: src?.link || null, notices: src ? [...src.notices] : [] };
+  });
 }
 
 function lockDir(): string {
@@ -153,20 +160,6 @@ export function buildEngine(baseUrl: string, credentials: CredentialSource, iden
   return { engine, client, lock };
 }
 
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  const s = typeof v === "number" ? String(Math.round(v * 1e6) / 1e6) : String(v);
-  return s.length > 40 ? s.slice(0, 39) + "…" : s;
-}
-
-export function renderTable(r: EvalResult): string {
-  if (r.error) return `${r.formula}\n  ${r.error.code} ${r.error.message}`;
-  const grid = Array.isArray(r.value) ? (r.value as unknown[][]) : [[r.value]];
-  const widths = grid[0].map((_, c) => Math.max(...grid.map((row) => cellText(row[c]).length)));
-  const lines = grid.map((row) => "  " + row.map((v, c) => (typeof v === "number" ? cellText(v).padStart(widths[c]) : cellText(v).padEnd(widths[c]))).join("  ").trimEnd());
-  return `${r.formula}\n${lines.join("\n")}`;
-}
-
 export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>): Promise<number> {
   const started = Date.now();
   let args: EvalArgs;
@@ -193,11 +186,7 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
   await lock.releaseAll();
   const s = engine.stats();
   const stats = { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, wall_ms: Date.now() - started };
-  if (args.json) {
-    process.stdout.write(JSON.stringify({ results, stats }) + "\n");
-  } else {
-    process.stdout.write(results.map(renderTable).join("\n\n") + "\n\n");
-    process.stdout.write(`calls ${stats.calls}, cache hits ${stats.cache_hits}, coalesced ${stats.coalesced}, retries ${stats.retries}, quota remaining ${stats.quota_remaining ?? "unknown"}, ${stats.wall_ms} ms\n`);
-  }
+  // Resolves once stdout has taken every byte; the caller sets the exit code (never process.exit here).
+  await writeAll(process.stdout, renderOutput(results, stats, args.json));
   return 0;
 }

@@ -173,3 +173,13 @@ describe("canonicalise: local rules, no call", () => {
     }
   });
 });
+
+describe("canonicalise: text the API matches without regard to case", () => {
+  it("tickers: upper case, a dotted class suffix as the spec's hyphen", () => {
+    expect(canonicalise("get_company", { ticker: " brk.b " }).params.ticker).toBe("BRK-B");
+    expect(key("get_company", { ticker: "brk.b" })).toBe(key("get_company", { ticker: "BRK-B" }));
+  });
+  it("form types: upper case", () => {
+    expect(key("list_filings", { ticker: "AAPL", form_type: "def 14a" })).toBe(key("list_filings", { ticker: "AAPL", form_type: "DEF 14A" }));
+  });
+});

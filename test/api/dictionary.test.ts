@@ -29,6 +29,22 @@ const SHAPES: Record<string, unknown> = {
     financials: { income: Object.fromEntries(BANK.map((k) => [k, { label: k, unit: "USD millions" }])), balance: { deposits: "Deposits" } },
     screen: { roic: { unit: "percent", label: "ROIC" }, tangible_book_growth: { unit: "percent" } },
   },
+  "metric map with entry objects and document metadata": {
+    version: "1",
+    description: "Data dictionary",
+    metrics: {
+      ...Object.fromEntries(BANK.map((k) => [k, { statement: "income", label: k, unit: "USD millions" }])),
+      deposits: { statement: "balance", name: "Total deposits" },
+    },
+    screen: { description: "Screen metrics", metrics: [{ key: "roic", unit: "percent" }, { key: "tangible_book_growth", unit: "percent" }] },
+  },
+  "financial_metrics by statement, screen_metrics with ids": {
+    financial_metrics: {
+      income: [...FINANCIAL_METRICS.income, ...BANK].map((key) => ({ key, label: key, unit_kind: "currency" })),
+      balance: [{ key: "deposits", label: "Deposits", unit_kind: "currency" }],
+    },
+    screen_metrics: [{ id: "roic", unit: "percent" }, { id: "tangible_book_growth", unit: "percent" }],
+  },
   "flat entries with a tool field": [
     ...BANK.map((k) => ({ metric: k, tool: "get_financials", statement: "Income Statement" })),
     { metric: "deposits", tool: "get_financials", statement: "balance" },
@@ -53,6 +69,15 @@ describe("the data dictionary", () => {
       expect(d.screenInfo("roic")?.unit).toBe("percent");
     });
   }
+
+  it("takes no document metadata for a metric key, and keeps display names as labels", () => {
+    const d = parseDictionary(SHAPES["metric map with entry objects and document metadata"]);
+    expect(d.financialInfo("deposits")?.label).toBe("Total deposits");
+    for (const k of ["version", "description", "income", "statement", "label", "metrics", "screen"]) {
+      expect(d.statementOf(k)).toBeUndefined();
+      expect(d.screenInfo(k)).toBeUndefined();
+    }
+  });
 
   it("never throws on odd bodies and falls back to the spec lists", () => {
     for (const body of [null, 42, "text", [], {}, { a: { b: { c: { d: { e: { f: { g: { h: "deep" } } } } } } } }, [[[["x"]]]]]) {

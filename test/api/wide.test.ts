@@ -1,7 +1,7 @@
 import { TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
 import { CanonicalRequest, canonicalise } from "../../src/api/canonical";
 import { parseDictionary } from "../../src/api/dictionary";
-import { covers, identityOf, sliceData, widen } from "../../src/api/wide";
+import { covers, describeWide, identityOf, sliceData, widen } from "../../src/api/wide";
 import { RawParams } from "../../src/api/validate";
 import { rawRequest, rng } from "./gen";
 import { apiData } from "./model";
@@ -172,5 +172,19 @@ describe("ask wide: the issue's cases", () => {
   it("covers accepts the params a call was sent with even when defaults were left out", () => {
     expect(covers({ ticker: "AAPL" }, c("get_headlines", { ticker: "AAPL", limit: 3 }))).toBe(true);
     expect(covers({ ticker: "AAPL" }, c("get_headlines", { ticker: "AAPL", limit: 11 }))).toBe(false);
+  });
+});
+
+describe("describeWide: the rule in words, from the same data", () => {
+  it("describes every tool, with the catalogue's maxima", () => {
+    for (const tool of TOOL_NAMES) {
+      const rows = describeWide(tool);
+      expect(rows.length).toBeGreaterThan(0);
+      const rule = TOOLS[tool].wide;
+      if (rule && rule.kind !== "window" && !(rule.kind === "rows" && !rule.widen)) {
+        const max = TOOLS[tool].params.find((p) => p.name === rule.param)!.max;
+        expect(rows[0].wide).toContain(`${rule.param} ${max}`);
+      }
+    }
   });
 });

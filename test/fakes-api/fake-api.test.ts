@@ -1,6 +1,14 @@
 /** The fake Company Data API behaves like the spec says, strictly enough that client bugs fail loudly. */
-import { ECONOMY_SERIES, FINANCIAL_METRICS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
-import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+import * as http from "http";
+import { FakeApi, GATEWAY_429_HTML, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+import { loadSpec } from "../spec/spec";
+
+// The fake is checked against the spec's own lists (read by test/spec/spec.ts), never against src/api.
+const SPEC = loadSpec();
+type ToolName = string;
+const TOOL_NAMES = SPEC.toolNames;
+const FINANCIAL_METRICS = SPEC.financialMetrics;
+const ECONOMY_SERIES = SPEC.seriesIds;
 
 const KEY = SANDBOX_API_KEY;
 const KEY2 = `svc_live_${"B".repeat(43)}`;
@@ -281,7 +289,8 @@ describe("the fake Company Data API", () => {
     expect(tools.tools.map((t: any) => t.name)).toEqual(TOOL_NAMES);
     expect(tools.tools[0].input_schema.type).toBe("object");
     const dict = await (await fetch(`${api.url}/api/public/v1/dictionary`)).json();
-    expect(dict.financial_metrics.income.map((m: any) => m.key)).toEqual(FINANCIAL_METRICS.income);
+    // The spec's keys first, in its order, then the industry lines.
+    expect(dict.financial_metrics.income.map((m: any) => m.key).slice(0, FINANCIAL_METRICS.income.length)).toEqual(FINANCIAL_METRICS.income);
     const oas = await (await fetch(`${api.url}/api/public/v1/openapi.json`)).json();
     expect(oas.openapi).toMatch(/^3\./);
     expect(oas.info.version).toBe("1");
@@ -430,6 +439,18 @@ describe("sample data", () => {
     expect(d.metrics[0].provenance[1]).toMatchObject({ concept: expect.stringMatching(/^us-gaap:/), accession_number: expect.any(String) });
   });
 
+  test("provenance: concept or formula, accession, form and filing link per value; null where the value is null", async () => {
+    const d = (await json("get_financials?ticker=JPM&metrics=revenue,gross_profit,gross_margin&years=3&include_provenance=true")).body.data;
+    const [rev, gp] = d.metrics;
+    rev.provenance.forEach((pv: any, i: number) => {
+      expect(pv).toEqual({ period: d.periods[i], concept: "us-gaap:Revenues", formula: null, accession_number: expect.stringMatching(/^\d{10}-\d{2}-\d{6}$/), form: "10-K", sec_url: expect.stringMatching(/^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/19617\//) });
+    });
+    expect(gp.provenance.every((x: unknown) => x === null)).toBe(true); // a bank reports no gross profit
+    const a = (await json("get_financials?ticker=AAPL&metrics=gross_margin&years=1&include_provenance=true")).body.data;
+    expect(a.metrics[0].provenance[0]).toMatchObject({ concept: null, formula: "gross_profit / revenue" });
+    expect((await json("get_financials?ticker=AAPL&metrics=revenue")).body.data.metrics[0].provenance).toBeUndefined();
+  });
+
   test("BRK-B and the sparse company are served", async () => {
     expect((await json("get_company?ticker=BRK-B")).body.data.ticker).toBe("BRK-B");
     const s = (await json("get_financials?ticker=SPRS&years=20")).body.data;
@@ -491,5 +512,170 @@ describe("sample data", () => {
     expect(s.companies.length).toBeGreaterThan(0);
     const { sampleTickers } = await import("../fakes/api/companies");
     expect(sampleTickers().filter((t) => t !== "SPRS").length).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe("industry lines and the dictionary", () => {
+  test("the dictionary lists the spec's keys and industry lines with the industry that reports them", async () => {
+    const dict = await (await fetch(`${api.url}/api/public/v1/dictionary`)).json();
+    for (const s of SPEC.statements) {
+      const keys = dict.financial_metrics[s].map((m: any) => m.key);
+      expect(keys.slice(0, SPEC.financialMetrics[s].length)).toEqual(SPEC.financialMetrics[s]);
+      for (const m of dict.financial_metrics[s]) expect(m).toEqual({ key: expect.any(String), label: expect.any(String), unit_kind: expect.any(String), industry: SPEC.financialMetrics[s].includes(m.key) ? null : expect.stringMatching(/^(bank|insurer|reit)$/) });
+    }
+    const income = dict.financial_metrics.income.map((m: any) => m.key);
+    expect(income).toEqual(expect.arrayContaining(["net_interest_income", "provision_for_credit_losses", "premiums_earned", "ffo"]));
+    expect(dict.screen_metrics.map((m: any) => m.id)).toEqual(SPEC.screenMetrics);
+  });
+
+  test("get_financials serves bank lines for JPM, insurer lines for BRK-B, and blanks for others", async () => {
+    const jpm = (await json("get_financials?ticker=JPM&metrics=net_interest_income,provision_for_credit_losses,revenue&years=3")).body.data;
+    expect(jpm.metrics.map((m: any) => m.key)).toEqual(["net_interest_income", "provision_for_credit_losses", "revenue"]);
+    for (const m of jpm.metrics) expect(m.values.every((v: unknown) => typeof v === "number")).toBe(true);
+    const deposits = (await json("get_financials?ticker=JPM&statement=balance&metrics=deposits,loans_net")).body.data;
+    expect(deposits.metrics[0].values.every((v: unknown) => typeof v === "number")).toBe(true);
+    const brk = (await json("get_financials?ticker=BRK-B&metrics=premiums_earned,combined_ratio&years=2")).body.data;
+    expect(brk.metrics[0].values.every((v: unknown) => typeof v === "number")).toBe(true);
+    expect(brk.metrics[1].unit_kind).toBe("ratio");
+    const aapl = await json("get_financials?ticker=AAPL&metrics=net_interest_income,revenue");
+    expect(aapl.status).toBe(200);
+    expect(aapl.body.data.metrics[0].values.every((v: unknown) => v === null)).toBe(true);
+  });
+
+  test("an industry line of another statement is still a 400", async () => {
+    const r = await json("get_financials?ticker=JPM&statement=income&metrics=deposits");
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toMatch(/balance/);
+  });
+});
+
+describe("lenient where the spec says nothing, strict where it states rules", () => {
+  test("metric keys in any case are answered under their canonical key", async () => {
+    const d = (await json("get_financials?ticker=AAPL&metrics=Revenue,%20NET_INCOME")).body.data;
+    expect(d.metrics.map((m: any) => m.key)).toEqual(["revenue", "net_income"]);
+  });
+
+  test("screen filters: metric in any case, spaces trimmed, .5 and 15.0 bounds", async () => {
+    const a = await json(`screen_companies?filters=${encodeURIComponent(" ROIC : .5 : ")}`);
+    expect(a.status).toBe(200);
+    expect(a.body.data.filters).toEqual([{ metric: "roic", min: 0.5, max: null }]);
+    const b = await json("screen_companies?filters=roic:15.0:&sort_by=ROE");
+    expect(b.status).toBe(200);
+    expect(b.body.data.filters).toEqual([{ metric: "roic", min: 15, max: null }]);
+    expect(b.body.data.sort_by).toBe("roe");
+  });
+
+  test("screen filters the spec rules out are 400s", async () => {
+    for (const f of ["roic:15", "nope:1:", "roic:abc:", "roic:5:1"]) {
+      const r = await json(`screen_companies?filters=${encodeURIComponent(f)}`);
+      expect([f, r.status]).toEqual([f, 400]);
+    }
+    expect((await json("screen_companies?filters=roic:1:&sort_by=nope")).status).toBe(400);
+  });
+
+  test("period Q4 only with the segments view; quarter must be a quarter end or YYYYQn", async () => {
+    expect((await json("get_reported_financials?ticker=AAPL&period=Q4")).status).toBe(400);
+    expect((await json("get_reported_financials?ticker=AAPL&period=Q4&view=segments")).status).toBe(200);
+    expect((await json("get_investor?query=Harborview&quarter=2025-05-31")).status).toBe(400);
+  });
+
+  test("enumerations are exactly the spec's values", async () => {
+    expect((await json("get_financials?ticker=AAPL&period_type=yearly")).status).toBe(400);
+    expect((await json("get_congress_feed?chamber=both")).status).toBe(400);
+    expect((await json("get_congress_feed?transaction_type=purchase")).status).toBe(200);
+  });
+});
+
+describe("outages", () => {
+  test("429-text answers 429 Rate limit exceeded with Retry-After, before auth, without quota or concurrency", async () => {
+    api.setOutage("429-text", { retryAfterSeconds: 7 });
+    const before = api.quotaRemaining(KEY);
+    const [a, b] = await Promise.all([call("get_company?ticker=AAPL"), call("get_company?ticker=AAPL", null)]);
+    for (const r of [a, b]) {
+      expect(r.status).toBe(429);
+      expect(r.headers.get("retry-after")).toBe("7");
+      expect(await r.json()).toEqual({ detail: "Rate limit exceeded" });
+    }
+    expect(api.quotaRemaining(KEY)).toBe(before);
+    expect(api.requests()).toBe(2);
+    api.setOutage(null);
+    expect((await call("get_company?ticker=AAPL")).status).toBe(200);
+    expect(api.requests()).toBe(3);
+  });
+
+  test("429-html answers an HTML gateway page; 503 a JSON detail; no Retry-After unless asked", async () => {
+    api.setOutage("429-html");
+    const h = await call("get_company?ticker=AAPL");
+    expect(h.status).toBe(429);
+    expect(h.headers.get("content-type")).toBe("text/html");
+    expect(h.headers.get("retry-after")).toBeNull();
+    expect(await h.text()).toBe(GATEWAY_429_HTML);
+    api.setOutage("503", { retryAfterSeconds: 0 });
+    const u = await call("get_company?ticker=AAPL");
+    expect(u.status).toBe(503);
+    expect(u.headers.get("retry-after")).toBe("0");
+    expect(typeof (await u.json()).detail).toBe("string");
+    // the unauthenticated documents keep answering
+    expect((await fetch(`${api.url}/api/public/v1/dictionary`)).status).toBe(200);
+  });
+
+  test("hang never answers; the request is counted and the client's abort ends it", async () => {
+    api.setOutage("hang");
+    const ctrl = new AbortController();
+    const p = call("get_company?ticker=AAPL", KEY, { signal: ctrl.signal });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(api.requests()).toBe(1);
+    ctrl.abort();
+    await expect(p).rejects.toThrow();
+    expect(api.log[0].fault).toBe("outage:hang");
+  });
+
+  test("an outage can be set at start, and unknown modes are refused", async () => {
+    const other = await startFakeApi({ outage: { mode: "503", retryAfterSeconds: 3 } });
+    try {
+      const r = await fetch(`${other.url}/api/public/v1/get_company?ticker=AAPL`, { headers: { Authorization: `Bearer ${KEY}` } });
+      expect(r.status).toBe(503);
+      expect(r.headers.get("retry-after")).toBe("3");
+      expect(other.outage()).toEqual({ mode: "503", retryAfterSeconds: 3 });
+      expect(() => other.setOutage("502" as any)).toThrow(/unknown outage/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("the loopback control endpoint reads and sets the outage; it is off unless asked for", async () => {
+    const sandbox = await startFakeApi({ controlEndpoint: true });
+    try {
+      const ctl = `${sandbox.url}/__fake/control`;
+      expect(await (await fetch(ctl)).json()).toEqual({ outage: null, retry_after: null, requests: 0 });
+      expect((await fetch(ctl, { method: "POST", body: JSON.stringify({ outage: "429-text", retry_after: 5 }) })).status).toBe(200);
+      const r = await fetch(`${sandbox.url}/api/public/v1/get_company?ticker=AAPL`, { headers: { Authorization: `Bearer ${KEY}` } });
+      expect([r.status, r.headers.get("retry-after")]).toEqual([429, "5"]);
+      expect(await (await fetch(`${ctl}?outage=none`, { method: "POST" })).json()).toEqual({ outage: null, retry_after: null, requests: 1 });
+      expect((await fetch(ctl, { method: "POST", body: JSON.stringify({ outage: "boom" }) })).status).toBe(400);
+    } finally {
+      await sandbox.close();
+    }
+    // without the option the path is just another sandbox page
+    expect((await fetch(`${api.url}/__fake/control`)).headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  test("the control endpoint refuses callers that are not on loopback", async () => {
+    // Reach the server on a non-loopback address of this machine when there is one.
+    const os = await import("os");
+    const ext = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal);
+    const sandbox = await startFakeApi({ controlEndpoint: true, host: "0.0.0.0" });
+    try {
+      const port = new URL(sandbox.url).port;
+      if (ext) {
+        const status = await new Promise<number>((resolve, reject) => {
+          http.get({ host: ext.address, port, path: "/__fake/control", localAddress: ext.address }, (res) => resolve(res.statusCode ?? 0)).on("error", reject);
+        });
+        expect(status).toBe(403);
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/__fake/control`)).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

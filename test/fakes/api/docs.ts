@@ -1,51 +1,60 @@
-/** Unauthenticated documents: tool catalogue, data dictionary, OpenAPI description (built from src/api/catalogue.ts). */
-import { FINANCIAL_METRICS, ParamSpec, SCREEN_METRICS, STATEMENTS, TOOLS, TOOL_NAMES } from "../../../src/api/catalogue";
+/** Unauthenticated documents: tool catalogue, data dictionary, OpenAPI description (built from the vendored spec via ./rules). */
 import { metricLabel, unitKind } from "./financials";
+import { INDUSTRY_LINES } from "./industry";
+import { FINANCIAL_METRICS, SCREEN_METRICS, SPEC_METRICS, STATEMENTS, SpecParam, TOOL_NAMES, paramsOf, purposeOf } from "./rules";
 import { SCREEN_UNITS } from "./screen";
 
-function paramSchema(p: ParamSpec): Record<string, unknown> {
-  const s: Record<string, unknown> = { description: p.description };
+function paramSchema(p: SpecParam): Record<string, unknown> {
+  const s: Record<string, unknown> = { description: p.text.replace(/^`[a-z_]+`\s*/, "") };
   if (p.list) {
     s.type = "array";
-    s.items = { type: "string", ...(p.minLength !== undefined ? { minLength: p.minLength } : {}), ...(p.pattern ? { pattern: p.pattern.source } : {}) };
+    s.items = { type: "string" };
     return s;
   }
-  if (p.type === "enum") {
-    s.type = "string";
-    s.enum = [...(p.values ?? [])];
-  } else s.type = p.type;
+  s.type = p.type;
+  if (p.values) s.enum = [...p.values];
   if (p.min !== undefined) s.minimum = p.min;
   if (p.max !== undefined) s.maximum = p.max;
   if (p.minLength !== undefined) s.minLength = p.minLength;
   if (p.maxLength !== undefined) s.maxLength = p.maxLength;
-  if (p.pattern && !p.list) s.pattern = p.pattern.source;
   if (p.default !== undefined) s.default = p.default;
   return s;
 }
 
 /** JSON Schema of a tool's input. */
-export function inputSchema(tool: (typeof TOOL_NAMES)[number]): Record<string, unknown> {
-  const spec = TOOLS[tool];
+export function inputSchema(tool: string): Record<string, unknown> {
+  const params = paramsOf(tool);
   return {
     type: "object",
-    properties: Object.fromEntries(spec.params.map((p) => [p.name, paramSchema(p)])),
-    required: spec.params.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(params.map((p) => [p.name, paramSchema(p)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
     additionalProperties: false,
   };
 }
 
 /** GET /api/public/v1/tools. Item shape (not shown in the spec): {name, description, input_schema}. */
 export function catalogueBody(): Record<string, unknown> {
-  return { tools: TOOL_NAMES.map((t) => ({ name: t, description: TOOLS[t].description, input_schema: inputSchema(t) })) };
+  return { tools: TOOL_NAMES.map((t) => ({ name: t, description: purposeOf(t), input_schema: inputSchema(t) })) };
 }
 
 /**
- * GET /api/public/v1/dictionary. Body shape (not shown in the spec):
- * {financial_metrics: {income|balance|cash_flow: [{key,label,unit_kind}]}, screen_metrics: [{id, unit}]}.
+ * GET /api/public/v1/dictionary. Body shape (not shown in the spec; this fake's choice):
+ * {
+ *   financial_metrics: { income|balance|cash_flow: [{key, label, unit_kind, industry}] },
+ *   screen_metrics: [{id, unit}]
+ * }
+ * `industry` is null for the spec's lines and "bank" | "insurer" | "reit" for industry lines, which
+ * get_financials accepts for every company and fills for companies of that industry (JPM, GRNB: bank;
+ * BRK-B, WSTR: insurer). Each statement lists the spec's keys first, in the spec's order.
  */
 export function dictionaryBody(): Record<string, unknown> {
   return {
-    financial_metrics: Object.fromEntries(STATEMENTS.map((s) => [s, FINANCIAL_METRICS[s].map((key) => ({ key, label: metricLabel(key), unit_kind: unitKind(key) }))])),
+    financial_metrics: Object.fromEntries(
+      STATEMENTS.map((s) => [
+        s,
+        FINANCIAL_METRICS[s].map((key) => ({ key, label: metricLabel(key), unit_kind: unitKind(key), industry: SPEC_METRICS[s].includes(key) ? null : INDUSTRY_LINES.find((l) => l.key === key)!.industry })),
+      ]),
+    ),
     screen_metrics: SCREEN_METRICS.map((id) => ({ id, unit: SCREEN_UNITS[id] })),
   };
 }
@@ -58,13 +67,13 @@ export function openApiBody(base: string): Record<string, unknown> {
     paths[`/api/public/v1/${t}`] = {
       get: {
         operationId: t,
-        summary: TOOLS[t].description,
+        summary: purposeOf(t),
         security: [{ bearer: [] }],
-        parameters: TOOLS[t].params.map((p) => ({
+        parameters: paramsOf(t).map((p) => ({
           name: p.name,
           in: "query",
-          required: !!p.required,
-          description: p.description,
+          required: p.required,
+          description: p.text,
           ...(p.list ? { style: "form", explode: false } : {}),
           schema: paramSchema(p),
         })),

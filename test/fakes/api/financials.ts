@@ -3,8 +3,9 @@
  * segment / changes views built from them (get_reported_financials). All numbers come from a
  * seeded model per ticker: plausible, internally consistent, deterministic.
  */
-import { FINANCIAL_METRICS, Statement, statementOf } from "../../../src/api/catalogue";
+import { SPEC_METRICS as FINANCIAL_METRICS, Statement, statementOf } from "./rules";
 import { Company, fyEnd, latestFY, latestQuarter, quarterEnd, tenKDate, tenQDate } from "./companies";
+import { industryLine, industryOf } from "./industry";
 import { Rng, round } from "./rng";
 
 export type Values = Record<string, number | null>;
@@ -26,6 +27,8 @@ export const RATIOS = new Set(["effective_tax_rate", "gross_margin", "operating_
 
 /** unit_kind: the spec shows currency and per_share; ratio and shares are this fake's choice. */
 export function unitKind(key: string): string {
+  const line = industryLine(key);
+  if (line) return line.unit_kind;
   if (PER_SHARE.has(key)) return "per_share";
   if (SHARES.has(key)) return "shares";
   if (RATIOS.has(key)) return "ratio";
@@ -42,6 +45,8 @@ const LABEL_OVERRIDES: Record<string, string> = {
 };
 
 export function metricLabel(key: string): string {
+  const line = industryLine(key);
+  if (line) return line.label;
   if (LABEL_OVERRIDES[key]) return LABEL_OVERRIDES[key];
   const s = key.replace(/_/g, " ");
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -83,6 +88,8 @@ const FORMULAS: Record<string, string> = {
 };
 
 export function provenanceOf(key: string): { concept: string | null; formula: string | null } {
+  const line = industryLine(key);
+  if (line) return { concept: line.concept, formula: line.formula };
   return { concept: CONCEPTS[key] ?? null, formula: CONCEPTS[key] ? null : FORMULAS[key] ?? null };
 }
 
@@ -311,12 +318,21 @@ export function financialsData(c: Company, r: FinancialsRequest): Record<string,
     periods: periods.map((p) => p.label),
     period_ends: periods.map((p) => p.end),
     metrics: r.metrics.map((key) => {
-      const values = periods.map((p) => roundMetric(key, p.values[key] ?? null));
+      const line = industryLine(key);
+      const ownLine = line && industryOf(c.sic) === line.industry;
+      // An industry line is accepted for every company, but only its industry reports it (null elsewhere).
+      const raw = (p: Period) => (line ? (ownLine ? line.derive(p.values) : null) : p.values[key] ?? null);
+      const values = periods.map((p) => roundMetric(line?.unit_kind === "ratio" ? "gross_margin" : key, raw(p)));
       const entry: Record<string, unknown> = { key, label: metricLabel(key), unit_kind: unitKind(key), values };
       if (r.provenance) {
-        // Shape not shown in the spec: one entry per value, parallel to `values`; null where the value is null.
+        // Shape not shown in the spec (this fake's choice, documented in README/TESTING): `provenance`
+        // is parallel to `values`, one entry per period, null where the value is null:
+        // {period, concept (XBRL concept or null), formula (how a derived value is computed, or null),
+        //  accession_number, form, sec_url (the filing's index page)}.
         const src = provenanceOf(key);
-        entry.provenance = periods.map((p, i) => (values[i] === null ? null : { period: p.label, concept: src.concept, formula: src.formula, accession_number: p.accession, form: p.form }));
+        entry.provenance = periods.map((p, i) =>
+          values[i] === null ? null : { period: p.label, concept: src.concept, formula: src.formula, accession_number: p.accession, form: p.form, sec_url: `https://www.sec.gov/Archives/edgar/data/${c.cik}/${p.accession.replace(/-/g, "")}/${p.accession}-index.htm` },
+        );
       }
       return entry;
     }),

@@ -1,13 +1,18 @@
 /**
- * Strict query-string parsing for the fake API, driven by src/api/catalogue.ts (never restating a
- * bound). Unknown parameters, repeated single-valued parameters, empty list items, wrong types and
- * out-of-bounds values are all rejected, so a client bug fails loudly.
+ * Query-string parsing for the fake API, driven by the vendored spec as test/spec/spec.ts reads it
+ * (never by src/api: the fake must not validate against the code it tests).
+ *
+ * Strict where the spec states a rule: types, bounds, required parameters and enumerations ("one of
+ * ..."), exactly as listed. Deliberately strict where a client bug would otherwise pass unnoticed:
+ * unknown parameters and a single-valued parameter given twice are 400s. Lenient where the spec says
+ * nothing: booleans in the usual spellings, integers written "5.0", surrounding spaces, metric names
+ * (screen metrics, sort_by) in any case; values are handed to the tools in their canonical form.
  *
  * Two reporting styles: "400" → {"detail": "limit must be between 1 and 25"};
  * "422" → FastAPI/pydantic style {"detail": [{"type","loc":["query","limit"],"msg","input","ctx"?}]}.
  * Unknown parameters and semantic errors (metric keys, screen filters) are always 400.
  */
-import { ParamSpec, TOOLS, ToolName } from "../../../src/api/catalogue";
+import { SCREEN_METRICS, SpecParam, ToolName, paramsOf } from "./rules";
 
 export type ParamValue = string | number | boolean | string[];
 export type Parsed = Record<string, ParamValue>;
@@ -41,26 +46,42 @@ interface Issue {
 const TRUE = ["true", "1", "yes", "on", "t", "y"];
 const FALSE = ["false", "0", "no", "off", "f", "n"];
 
-function describeRange(p: ParamSpec): string {
+function describeRange(p: SpecParam): string {
   if (p.min !== undefined && p.max !== undefined) return `between ${p.min} and ${p.max}`;
   if (p.min !== undefined) return `at least ${p.min}`;
   return `at most ${p.max}`;
 }
 
-function checkOne(p: ParamSpec, raw: string, issues: Issue[], label = p.name): ParamValue | undefined {
+function checkOne(p: SpecParam, raw: string, issues: Issue[], label = p.name): ParamValue | undefined {
   const bad = (type: string, msg400: string, msg422: string, ctx?: Record<string, unknown>) => {
     issues.push({ type, param: p.name, msg400, msg422, input: raw, ctx });
     return undefined;
   };
+  const trimmed = raw.trim();
+  if (p.values) {
+    if (p.name === "series_id") return trimmed; // unknown series ids are a 404, not a 400 (spec: Errors)
+    const values = p.values;
+    if (!values.includes(trimmed)) {
+      const list = values.map((v) => `'${v}'`);
+      const msg422 = `Input should be ${list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}` : list[0]}`;
+      return bad("literal_error", `${label} must be one of ${values.join(", ")}; got "${raw}"`, msg422, { expected: list.join(", ") });
+    }
+    return trimmed;
+  }
+  if (p.valuesFrom === "screen_metrics") {
+    const m = trimmed.toLowerCase();
+    if (!SCREEN_METRICS.includes(m)) return bad("value_error", `${label}: unknown screen metric "${raw}". Valid metrics: ${SCREEN_METRICS.join(", ")}`, `Value error, unknown screen metric ${raw}`);
+    return m;
+  }
   switch (p.type) {
     case "integer":
     case "number": {
-      const ok = p.type === "integer" ? /^[+-]?\d+$/.test(raw.trim()) : /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(raw.trim());
+      const ok = p.type === "integer" ? /^[+-]?\d+(\.0*)?$/.test(trimmed) : /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(trimmed);
       if (!ok)
         return p.type === "integer"
           ? bad("int_parsing", `${label} must be an integer`, "Input should be a valid integer, unable to parse string as an integer")
           : bad("float_parsing", `${label} must be a number`, "Input should be a valid number, unable to parse string as a number");
-      const n = Number(raw);
+      const n = Number(trimmed);
       if (p.min !== undefined && n < p.min)
         return bad("greater_than_equal", `${label} must be ${describeRange(p)}`, `Input should be greater than or equal to ${p.min}`, { ge: p.min });
       if (p.max !== undefined && n > p.max)
@@ -68,28 +89,17 @@ function checkOne(p: ParamSpec, raw: string, issues: Issue[], label = p.name): P
       return n;
     }
     case "boolean": {
-      const s = raw.trim().toLowerCase();
+      const s = trimmed.toLowerCase();
       if (TRUE.includes(s)) return true;
       if (FALSE.includes(s)) return false;
       return bad("bool_parsing", `${label} must be true or false`, "Input should be a valid boolean, unable to interpret input");
     }
-    case "enum": {
-      const values = p.values ?? [];
-      if (p.name === "series_id") return raw; // unknown series ids are a 404, not a 400 (spec: Errors)
-      if (!values.includes(raw)) {
-        const list = values.map((v) => `'${v}'`);
-        const msg422 = `Input should be ${list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}` : list[0]}`;
-        return bad("literal_error", `${label} must be one of ${values.join(", ")}; got "${raw}"`, msg422, { expected: list.join(", ") });
-      }
-      return raw;
-    }
     default: {
+      // Strings keep their inner text; only the spec's length bounds apply (an empty value is checked by the caller).
       if (p.minLength !== undefined && raw.length < p.minLength)
         return bad("string_too_short", p.minLength <= 1 ? `${label} must not be empty` : `${label} must be at least ${p.minLength} characters`, `String should have at least ${p.minLength} character${p.minLength === 1 ? "" : "s"}`, { min_length: p.minLength });
       if (p.maxLength !== undefined && raw.length > p.maxLength)
         return bad("string_too_long", `${label} must be at most ${p.maxLength} characters`, `String should have at most ${p.maxLength} characters`, { max_length: p.maxLength });
-      if (p.pattern && !p.pattern.test(raw))
-        return bad("string_pattern_mismatch", `${label} must be ${p.patternHint ?? "well formed"}; got "${raw}"`, `String should match pattern '${p.pattern.source}'`, { pattern: p.pattern.source });
       return raw;
     }
   }
@@ -97,14 +107,14 @@ function checkOne(p: ParamSpec, raw: string, issues: Issue[], label = p.name): P
 
 /** Parse and check a tool's query string; throws HttpError (400 or 422) on the first problem(s). */
 export function parseParams(tool: ToolName, sp: URLSearchParams, style: "400" | "422"): Parsed {
-  const spec = TOOLS[tool];
+  const params = paramsOf(tool);
   for (const name of new Set(sp.keys())) {
-    if (!spec.params.some((p) => p.name === name))
-      throw badRequest(`Unknown query parameter: ${name} (${tool} accepts ${spec.params.map((p) => p.name).join(", ")})`);
+    if (!params.some((p) => p.name === name))
+      throw badRequest(`Unknown query parameter: ${name} (${tool} accepts ${params.map((p) => p.name).join(", ")})`);
   }
   const issues: Issue[] = [];
   const out: Parsed = {};
-  for (const p of spec.params) {
+  for (const p of params) {
     const raws = sp.getAll(p.name);
     if (raws.length === 0) {
       if (p.required) issues.push({ type: "missing", param: p.name, msg400: `${p.name} is required`, msg422: "Field required", input: null });
@@ -127,6 +137,19 @@ export function parseParams(tool: ToolName, sp: URLSearchParams, style: "400" | 
     const v = checkOne(p, raws[0], issues);
     if (v !== undefined) out[p.name] = v;
   }
+  // The spec's defaults, so the tools never restate one: literal defaults first, then the defaults that
+  // depend on another parameter (reported limit by view, metrics by statement).
+  for (const p of params) if (out[p.name] === undefined && p.default !== undefined) out[p.name] = p.default;
+  for (const p of params) {
+    if (out[p.name] !== undefined || !p.defaultsBy) continue;
+    const v = p.defaultsBy.values[String(out[p.defaultsBy.param])];
+    if (v !== undefined) out[p.name] = Array.isArray(v) ? [...v] : (v as number);
+  }
+  // Values the spec allows only together with another parameter's values ("Q4 only for segments").
+  for (const p of params)
+    for (const o of p.onlyWhen ?? [])
+      if (o.values.includes(String(out[p.name])) && !o.when.values.includes(String(out[o.when.param])))
+        issues.push({ type: "value_error", param: p.name, msg400: `${p.name} ${out[p.name]} is only available when ${o.when.param} is ${o.when.values.join(" or ")}`, msg422: `Value error, ${p.name} ${out[p.name]} requires ${o.when.param}=${o.when.values.join("|")}`, input: out[p.name] });
   if (issues.length > 0) {
     if (style === "422")
       throw new HttpError(
@@ -138,7 +161,7 @@ export function parseParams(tool: ToolName, sp: URLSearchParams, style: "400" | 
   return out;
 }
 
-/** A 400 for a semantic check, or its 422 form (used for bounds the catalogue can't express). */
+/** A 400 for a semantic check, or its 422 form (rules the spec states in words). */
 export function invalid(style: "400" | "422", param: string, message: string, input: unknown): HttpError {
   if (style === "422") return new HttpError(422, [{ type: "value_error", loc: ["query", param], msg: message, input }]);
   return badRequest(message);

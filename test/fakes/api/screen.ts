@@ -1,5 +1,5 @@
 /** screen_companies: a nightly snapshot of screen metrics per sample company, derived from its statements. */
-import { SCREEN_METRICS } from "../../../src/api/catalogue";
+import { SCREEN_METRICS } from "./rules";
 import { AS_OF, daysBetween } from "./calendar";
 import { Company, companies } from "./companies";
 import { latestAnnual } from "./financials";

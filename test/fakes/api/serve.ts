@@ -1,8 +1,11 @@
 /**
- * `node build/test/fakes/api/serve.js [--port N] [--host H] [--latency MS] [--422] [--extra-fields]`:
+ * `node build/test/fakes/api/serve.js [--port N] [--host H] [--latency MS] [--422] [--extra-fields]
+ *   [--outage 429-text|429-html|503|hang] [--retry-after SECONDS]`:
  * runs the fake Company Data API as a local sandbox and prints its URL and the sandbox API key.
+ * The outage can be changed at run time from this machine:
+ *   curl -X POST 'http://127.0.0.1:8787/__fake/control?outage=503&retry_after=5'   (outage=none ends it)
  */
-import { SANDBOX_API_KEY, startFakeApi } from "./server";
+import { CONTROL_PATH, Outage, SANDBOX_API_KEY, startFakeApi } from "./server";
 import { sampleTickers } from "./companies";
 
 function arg(name: string): string | undefined {
@@ -18,12 +21,15 @@ export async function main(): Promise<void> {
     latencyMs: Number(arg("--latency") ?? 0),
     validationStyle: process.argv.includes("--422") ? "422" : "400",
     extraFields: process.argv.includes("--extra-fields"),
+    outage: { mode: (arg("--outage") as Outage | undefined) ?? null, retryAfterSeconds: arg("--retry-after") === undefined ? undefined : Number(arg("--retry-after")) },
+    controlEndpoint: true,
   });
   process.stdout.write(
     `Company Data API sandbox: ${api.url}\n` +
       `API key: ${SANDBOX_API_KEY}\n` +
       `Try: curl -H "Authorization: Bearer ${SANDBOX_API_KEY}" "${api.url}/api/public/v1/get_financials?ticker=AAPL"\n` +
-      `Sample tickers: ${sampleTickers().join(", ")}\n`,
+      `Sample tickers: ${sampleTickers().join(", ")}\n` +
+      `Outage control (loopback only): curl -X POST '${api.url}${CONTROL_PATH}?outage=503&retry_after=5' (outage=none ends it)\n`,
   );
   const stop = () => {
     api.close().then(() => process.exit(0));

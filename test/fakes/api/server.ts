@@ -2,7 +2,7 @@
  * The fake Company Data API (spec: /work/shared/spec/company-data-api.md): strict enough that a client
  * bug fails loudly, and friendly enough to be the local sandbox that `npm start` serves.
  *
- * - `GET /api/public/v1/<tool>` for the 18 tools of src/api/catalogue.ts, with Bearer auth (API keys
+ * - `GET /api/public/v1/<tool>` for the tools the vendored spec lists (docs/api-spec.md, read by ./rules), with Bearer auth (API keys
  *   svc_live_ + 43 alphanumerics, or OAuth access tokens accepted by `validateToken`), 402/503
  *   switches, one call at a time per credential (429), a daily quota per credential (429 at zero,
  *   `X-Quota-Remaining` on success), strict parameters (400, or FastAPI-style 422), CORS.
@@ -20,11 +20,23 @@
  * - `validateToken` may return a string instead of `true`: the connection id that quota and
  *   concurrency are counted against (a connection's tokens share one quota, spec "Limits").
  * - Access-Control-Expose-Headers also lists WWW-Authenticate so browser clients can discover OAuth.
+ *
+ * Outages (an infrastructure failure in front of the API, for the engine's fault bench), set with the
+ * `outage` option at start, `setOutage()` in-process, or POST /__fake/control from loopback
+ * (`controlEndpoint: true`, as the sandbox server runs): every tool call is answered, before
+ * authentication, one-call-at-a-time and quota (none of which it touches), with
+ *   "429-text": 429 {"detail":"Rate limit exceeded"} (a rate limiter the client does not know),
+ *   "429-html": 429 text/html gateway page,
+ *   "503":      503 {"detail": "<the switched-off message>"},
+ *   "hang":     no answer at all until the client gives up or close() runs;
+ * plus `Retry-After: <seconds>` when `retryAfterSeconds` is given. Unauthenticated documents
+ * (catalogue, dictionary, OpenAPI) keep answering. `requests()` counts tool requests received
+ * (outage answers included) since start or reset().
  */
 import * as http from "http";
 import type { Socket } from "net";
 import { performance } from "perf_hooks";
-import { TOOL_NAMES, ToolName } from "../../../src/api/catalogue";
+import { TOOL_NAMES, ToolName } from "./rules";
 import { catalogueBody, dictionaryBody, openApiBody } from "./docs";
 import { HttpError, parseParams } from "./params";
 import { Rng } from "./rng";
@@ -44,7 +56,25 @@ export interface FakeApiOptions {
   extraFields?: boolean;
   allowedOrigins?: string[] | "*";
   now?: () => Date;
+  /** Start in an outage (see the header comment). */
+  outage?: OutageSetting;
+  /** Mount GET/POST /__fake/control (loopback callers only) to read and set the outage at run time. */
+  controlEndpoint?: boolean;
 }
+
+export type Outage = "429-text" | "429-html" | "503" | "hang";
+export const OUTAGES: readonly Outage[] = ["429-text", "429-html", "503", "hang"];
+
+export interface OutageSetting {
+  mode: Outage | null;
+  retryAfterSeconds?: number;
+}
+
+/** The page a gateway in front of an API typically answers with when it throttles. */
+export const GATEWAY_429_HTML =
+  "<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head><body><center><h1>429 Too Many Requests</h1></center><hr><center>gateway</center></body></html>";
+export const RATE_LIMIT_TEXT = "Rate limit exceeded";
+export const CONTROL_PATH = "/__fake/control";
 
 export interface RequestLogEntry {
   id: number;
@@ -72,6 +102,11 @@ export interface FakeApi {
   quotaRemaining(credential: string): number;
   injectFaults(faults: Fault[]): void;
   setFaultRate(rate: number, kinds: Fault[], seed?: number): void;
+  /** Start (mode) or end (null) an outage; see the header comment. */
+  setOutage(mode: Outage | null, opts?: { retryAfterSeconds?: number }): void;
+  outage(): OutageSetting;
+  /** Tool requests received since start or reset(), whatever they were answered with. */
+  requests(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -116,6 +151,8 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   let faultQueue: Fault[] = [];
   let faultRate: { rate: number; kinds: Fault[]; rng: Rng } | null = null;
   let malformedCount = 0;
+  let outage: OutageSetting = checkOutage(opts.outage ?? { mode: null });
+  let received = 0;
   let closed = false;
   const sockets = new Set<Socket>();
   const sleepers = new Set<() => void>();
@@ -200,6 +237,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     for (const k of new Set(url.searchParams.keys())) query[k] = url.searchParams.getAll(k).join(",");
     const entry: RequestLogEntry = { id: nextId++, tool: toolRaw, query, credential: "", status: 0, start: performance.now(), end: 0 };
     log.push(entry);
+    received++;
     totalInFlight++;
     maxConc = Math.max(maxConc, totalInFlight);
     let heldKey: string | null = null;
@@ -224,6 +262,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       if (opts.countRejected) consume(key);
     };
 
+    if (outage.mode) return outageAnswer(entry, res, end);
     if (req.method !== "GET") return answer(405, { detail: "Method Not Allowed" }, { Allow: "GET, OPTIONS" });
     if (mode.unavailable) return answer(503, { detail: MESSAGES.unavailable });
     if (!(TOOL_NAMES as string[]).includes(toolRaw)) return answer(404, { detail: `Unknown tool: ${toolRaw}` });
@@ -274,6 +313,51 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       }
       answer(500, { detail: `${MESSAGES.internal}: ${(e as Error)?.message ?? e}` });
     }
+  }
+
+  function outageAnswer(entry: RequestLogEntry, res: http.ServerResponse, end: (status: number) => void) {
+    const { mode, retryAfterSeconds } = outage;
+    entry.fault = `outage:${mode}`;
+    if (mode === "hang") {
+      res.on("close", () => end(0));
+      return;
+    }
+    const headers: Record<string, string> = retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : {};
+    end(mode === "503" ? 503 : 429);
+    if (mode === "429-html") {
+      res.writeHead(429, { "Content-Type": "text/html", "Content-Length": Buffer.byteLength(GATEWAY_429_HTML), ...headers });
+      res.end(GATEWAY_429_HTML);
+    } else if (mode === "429-text") sendJson(res, 429, { detail: RATE_LIMIT_TEXT }, headers);
+    else sendJson(res, 503, { detail: MESSAGES.unavailable }, headers);
+  }
+
+  /** GET: the outage and request count; POST {outage, retry_after} (JSON body or query string): set them. Loopback only. */
+  async function control(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    res.removeHeader("Access-Control-Allow-Origin");
+    const from = req.socket.remoteAddress ?? "";
+    if (!["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(from)) return sendJson(res, 403, { detail: "control is for loopback callers only" });
+    if (req.method === "POST") {
+      let body: Record<string, unknown> = {};
+      const text = await new Promise<string>((resolve) => {
+        let t = "";
+        req.on("data", (c) => (t += c));
+        req.on("end", () => resolve(t));
+      });
+      try {
+        body = text.trim() ? JSON.parse(text) : {};
+      } catch {
+        return sendJson(res, 400, { detail: "control: body must be JSON" });
+      }
+      const q = url.searchParams;
+      const mode = body.outage !== undefined ? body.outage : q.has("outage") ? q.get("outage") || null : null;
+      const ra = body.retry_after !== undefined ? body.retry_after : q.get("retry_after") ?? undefined;
+      try {
+        outage = checkOutage({ mode: (mode === "none" ? null : mode) as Outage | null, retryAfterSeconds: ra === undefined || ra === null || ra === "" ? undefined : Number(ra) });
+      } catch (e) {
+        return sendJson(res, 400, { detail: (e as Error).message });
+      }
+    } else if (req.method !== "GET") return sendJson(res, 405, { detail: "Method Not Allowed" });
+    return sendJson(res, 200, { outage: outage.mode, retry_after: outage.retryAfterSeconds ?? null, requests: received });
   }
 
   function applyFault(
@@ -328,6 +412,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     const url = new URL(req.url ?? "/", base);
     setCors(req, res);
     if (opts.routes && (await opts.routes(req, res, url))) return;
+    if (opts.controlEndpoint && url.pathname === CONTROL_PATH) return control(req, res, url);
     if (req.method === "OPTIONS") {
       res.writeHead(204, {
         "Access-Control-Allow-Headers": "Authorization, Content-Type",
@@ -417,8 +502,15 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     setFaultRate(rate: number, kinds: Fault[], seed = 1) {
       faultRate = rate > 0 ? { rate, kinds: [...kinds], rng: new Rng(seed) } : null;
     },
+    setOutage(mode: Outage | null, o: { retryAfterSeconds?: number } = {}) {
+      outage = checkOutage({ mode, retryAfterSeconds: o.retryAfterSeconds });
+    },
+    outage: () => ({ ...outage }),
+    requests: () => received,
     reset() {
       log.length = 0;
+      received = 0;
+      outage = { mode: null };
       faultQueue = [];
       faultRate = null;
       mode = { paymentRequired: false, unavailable: false };
@@ -439,4 +531,11 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     },
   };
   return api;
+}
+
+function checkOutage(o: OutageSetting): OutageSetting {
+  if (o.mode !== null && !OUTAGES.includes(o.mode)) throw new Error(`unknown outage "${o.mode}" (use ${OUTAGES.join(", ")} or null)`);
+  const ra = o.retryAfterSeconds;
+  if (ra !== undefined && !(Number.isInteger(ra) && ra >= 0)) throw new Error(`retry_after must be a whole number of seconds; got ${ra}`);
+  return { mode: o.mode, ...(ra !== undefined ? { retryAfterSeconds: ra } : {}) };
 }

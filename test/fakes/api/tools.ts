@@ -9,12 +9,12 @@
  * - get_congress_feed with a `member` that matches nobody: 404 ("Unknown member of Congress: ...").
  * - get_investor ambiguous name: {query, candidates: [...]} only; no match: 404.
  */
-import { FINANCIAL_METRICS, DEFAULT_METRICS, SCREEN_METRICS, Statement, ToolName, statementOf } from "../../../src/api/catalogue";
+import { FINANCIAL_METRICS, DEFAULT_METRICS, SCREEN_METRICS, Statement, TOOL_NAMES, ToolName, statementOf } from "./rules";
 import { AS_OF, addDays, d, daysBetween } from "./calendar";
 import { Company, companies, findCompany, fyEnd, latestFY } from "./companies";
 import { financialsData, latestAnnual } from "./financials";
 import { isSeries, seriesData, snapshotData } from "./economy";
-import { HttpError, Parsed, badRequest, invalid, notFound } from "./params";
+import { HttpError, Parsed, badRequest, invalid, notFound, parseParams } from "./params";
 import {
   HEADLINE_ATTRIBUTION, MEMBERS, QUARTERS_13F, SHORT_ATTRIBUTION, allCongressTrades, allInsiderTrades, congressTradesOf,
   filedFor, filingsOf, findMember, headlinesOf, holdersOf, insiderTradesOf, leadershipData, managers, peersOf,
@@ -47,10 +47,37 @@ function company(p: Parsed): Company {
 }
 
 const pageOf = (ctx: ToolContext, c: Company, sub = "") => `${ctx.base}/company/${encodeURIComponent(c.ticker)}${sub}`;
-const num = (p: Parsed, k: string, dflt: number) => (p[k] === undefined ? dflt : Number(p[k]));
-const bool = (p: Parsed, k: string, dflt: boolean) => (p[k] === undefined ? dflt : Boolean(p[k]));
+/** A parameter the spec gives a default for: parseParams has filled it in (the tools restate no default). */
+function given(p: Parsed, k: string): string | number | boolean | string[] {
+  if (p[k] === undefined) throw new Error(`fake API: ${k} has no value and the spec gives it no default`);
+  return p[k];
+}
+const num = (p: Parsed, k: string) => Number(given(p, k));
+const bool = (p: Parsed, k: string) => Boolean(given(p, k));
+const dflt = (p: Parsed, k: string) => String(given(p, k));
 const str = (p: Parsed, k: string) => (p[k] === undefined ? undefined : String(p[k]));
 const strip = <T extends Record<string, unknown>>(r: T, drop: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k)));
+
+/**
+ * One screen filter, `metric:min:max` (spec: either bound may be empty). The spec says nothing of case,
+ * spaces or number spelling, so this is lenient there: metric in any case, spaces around parts, bounds
+ * such as ".5", "15.0", "-3", "+2". Strict on what it states: three parts, a known metric, numbers.
+ */
+export function parseFilter(f: string): { metric: string; min: number | null; max: number | null } {
+  const parts = f.split(":").map((x) => x.trim());
+  if (parts.length !== 3) throw badRequest(`filters: "${f}" must be written metric:min:max (either bound may be empty)`);
+  const metric = parts[0].toLowerCase();
+  if (!SCREEN_METRICS.includes(metric)) throw badRequest(`Unknown screen metric "${parts[0]}" in filters. Valid metrics: ${SCREEN_METRICS.join(", ")}`);
+  const bound = (x: string, which: string) => {
+    if (x === "") return null;
+    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(x)) throw badRequest(`filters: the ${which} bound of "${f}" is not a number`);
+    return Number(x);
+  };
+  const min = bound(parts[1], "lower");
+  const max = bound(parts[2], "upper");
+  if (min !== null && max !== null && min > max) throw badRequest(`filters: "${f}" has min greater than max`);
+  return { metric, min, max };
+}
 
 const handlers: Record<ToolName, Handler> = {
   search_companies(p, ctx) {
@@ -71,7 +98,7 @@ const handlers: Record<ToolName, Handler> = {
       .map((c) => ({ c, s: score(c) }))
       .filter((x) => x.s >= 0)
       .sort((a, b) => a.s - b.s || a.c.name.localeCompare(b.c.name))
-      .slice(0, num(p, "limit", 10))
+      .slice(0, num(p, "limit"))
       .map(({ c }) => ({ ticker: c.ticker, name: c.name, exchange: c.exchange, country: c.country, cik: c.cik }));
     const link = `${ctx.base}/search?q=${encodeURIComponent(q)}`;
     return { data: { query: q, companies: hits }, link, text: recordTable(`Companies matching "${q}" (best match first)`, hits, ["ticker", "name", "exchange", "country", "cik"], hits.length ? [] : ["No company matches."], link) };
@@ -102,8 +129,9 @@ const handlers: Record<ToolName, Handler> = {
   },
 
   get_financials(p, ctx) {
-    const statement = (str(p, "statement") ?? "income") as Statement;
-    const keys = (p.metrics as string[] | undefined) ?? [...DEFAULT_METRICS[statement]];
+    const statement = dflt(p, "statement") as Statement;
+    // Keys in any case (the spec is silent on case); answered under their canonical spelling.
+    const keys = (p.metrics as string[] | undefined)?.map((k) => k.trim().toLowerCase()) ?? [...DEFAULT_METRICS[statement]];
     for (const k of keys) {
       const owner = statementOf(k);
       if (!owner) throw badRequest(`Unknown metric "${k}" for the ${statement} statement. Valid keys: ${FINANCIAL_METRICS[statement].join(", ")}`);
@@ -113,9 +141,9 @@ const handlers: Record<ToolName, Handler> = {
     const data = financialsData(c, {
       statement,
       metrics: keys,
-      periodType: (str(p, "period_type") ?? "annual") as "annual" | "quarterly",
-      years: num(p, "years", 5),
-      provenance: bool(p, "include_provenance", false),
+      periodType: dflt(p, "period_type") as "annual" | "quarterly",
+      years: num(p, "years"),
+      provenance: bool(p, "include_provenance"),
     });
     const link = pageOf(ctx, c, `/financials?statement=${statement}`);
     const periods = data.periods as string[];
@@ -136,10 +164,10 @@ const handlers: Record<ToolName, Handler> = {
   get_reported_financials(p, ctx) {
     const c = company(p);
     const data = reportedData(c, {
-      statement: (str(p, "statement") ?? "income") as Statement,
-      view: (str(p, "view") ?? "as_filed") as "as_filed",
+      statement: dflt(p, "statement") as Statement,
+      view: dflt(p, "view") as "as_filed",
       fiscal_year: p.fiscal_year === undefined ? undefined : Number(p.fiscal_year),
-      period: (str(p, "period") ?? "FY") as "FY",
+      period: dflt(p, "period") as "FY",
       limit: p.limit === undefined ? undefined : Number(p.limit),
     });
     const link = pageOf(ctx, c, `/filings/${data.accession_number}`);
@@ -159,7 +187,7 @@ const handlers: Record<ToolName, Handler> = {
     const form = str(p, "form_type");
     const filings = filingsOf(c)
       .filter((f) => form === undefined || f.form === form)
-      .slice(0, num(p, "limit", 20));
+      .slice(0, num(p, "limit"));
     const link = pageOf(ctx, c, "/filings");
     return {
       data: { ticker: c.ticker, cik: c.cik, filings },
@@ -193,21 +221,21 @@ const handlers: Record<ToolName, Handler> = {
   get_insider_trades(p, ctx) {
     const c = company(p);
     const trades = insiderTradesOf(c)
-      .slice(0, num(p, "limit", 20))
+      .slice(0, num(p, "limit"))
       .map((t) => strip(t as unknown as Record<string, unknown>, ["ticker", "company", "days_to_file", "plan_10b5_1", "accession"]));
     const link = pageOf(ctx, c, "/insiders");
     return { data: { ticker: c.ticker, trades }, link, text: recordTable(`${c.ticker} insider transactions, newest filed first`, trades, ["filed_date", "transaction_date", "owner", "role", "code", "shares", "price", "value_usd", "shares_after"], ["Codes: P buy, S sale, A grant, M option exercise, F tax withholding, G gift."], link) };
   },
 
   get_insider_feed(p, ctx) {
-    const days = num(p, "days", 7);
-    const buysOnly = bool(p, "buys_only", true);
+    const days = num(p, "days");
+    const buysOnly = bool(p, "buys_only");
     const minValue = p.min_value_usd === undefined ? undefined : Number(p.min_value_usd);
     const since = addDays(AS_OF, -days);
-    const limit = num(p, "limit", 25);
+    const limit = num(p, "limit");
     const window = allInsiderTrades().filter((t) => t.filed_date >= since && (t.code === "P" || t.code === "S"));
     const link = `${ctx.base}/insiders`;
-    if (bool(p, "clusters", false)) {
+    if (bool(p, "clusters")) {
       const by = new Map<string, typeof window>();
       for (const t of window) by.set(t.ticker, [...(by.get(t.ticker) ?? []), t]);
       const clusters = [...by.entries()]
@@ -244,14 +272,14 @@ const handlers: Record<ToolName, Handler> = {
   get_congress_trades(p, ctx) {
     const c = company(p);
     const trades = congressTradesOf(c)
-      .slice(0, num(p, "limit", 20))
+      .slice(0, num(p, "limit"))
       .map((t) => strip(t as unknown as Record<string, unknown>, ["bioguide_id", "ticker", "asset_as_filed"]));
     const link = pageOf(ctx, c, "/congress");
     return { data: { ticker: c.ticker, trades }, link, text: recordTable(`${c.ticker} trades disclosed by members of Congress`, trades, ["filing_date", "transaction_date", "member", "party", "chamber", "type", "amount_low_usd", "amount_high_usd", "owner"], [], link) };
   },
 
   get_congress_feed(p, ctx) {
-    const days = num(p, "days", 30);
+    const days = num(p, "days");
     const since = addDays(AS_OF, -days);
     const memberQ = str(p, "member");
     const member = memberQ === undefined ? undefined : findMember(memberQ);
@@ -262,7 +290,7 @@ const handlers: Record<ToolName, Handler> = {
     const partyMatch = (x: string) => !party || x.toLowerCase().startsWith(party.slice(0, 3)) || (party.length === 1 && x[0].toLowerCase() === party);
     const trades = allCongressTrades()
       .filter((t) => t.filing_date >= since && (!member || t.bioguide_id === member.bioguide_id) && partyMatch(t.party) && (!chamber || t.chamber === chamber) && (!type || t.type === type))
-      .slice(0, num(p, "limit", 25));
+      .slice(0, num(p, "limit"));
     const data: Record<string, unknown> = { since, trades };
     if (member) data.member = member;
     const link = member ? `${ctx.base}/congress/${member.bioguide_id}` : `${ctx.base}/congress`;
@@ -271,7 +299,7 @@ const handlers: Record<ToolName, Handler> = {
 
   get_headlines(p, ctx) {
     const c = company(p);
-    const headlines = headlinesOf(c).slice(0, num(p, "limit", 10));
+    const headlines = headlinesOf(c).slice(0, num(p, "limit"));
     const link = pageOf(ctx, c, "/news");
     return {
       data: { ticker: c.ticker, headlines, attribution: HEADLINE_ATTRIBUTION },
@@ -289,7 +317,7 @@ const handlers: Record<ToolName, Handler> = {
       return { data, link, text: recordTable(`U.S. economic indicators as of ${data.as_of}`, data.indicators as Record<string, unknown>[], ["id", "label", "basis", "latest", "date", "prior", "prior_date", "next_release"], [String(data.notice), ...cites], link) };
     }
     if (!isSeries(id)) throw notFound(`Unknown series: ${id}`);
-    const data = seriesData(id, str(p, "range") ?? "5Y");
+    const data = seriesData(id, dflt(p, "range"));
     const link = `${ctx.base}/economy/${id}`;
     const unit = data.unit as { prefix: string; suffix: string };
     return { data, link, text: recordTable(`${id} ${data.label} (${data.basis}), ${data.range}, ${unit.prefix}…${unit.suffix}`, data.points as Record<string, unknown>[], ["date", "value"], [String(data.notice), ...(data.citation ? [String(data.citation)] : [])], link) };
@@ -297,7 +325,7 @@ const handlers: Record<ToolName, Handler> = {
 
   get_leadership(p, ctx) {
     const c = company(p);
-    const data = leadershipData(c, num(p, "years", 5), ctx.base);
+    const data = leadershipData(c, num(p, "years"), ctx.base);
     const link = pageOf(ctx, c, "/leadership");
     return {
       data,
@@ -309,7 +337,7 @@ const handlers: Record<ToolName, Handler> = {
   get_institutional_holders(p, ctx) {
     const c = company(p);
     const h = holdersOf(c);
-    const holders = h.holders.slice(0, num(p, "limit", 20));
+    const holders = h.holders.slice(0, num(p, "limit"));
     const link = pageOf(ctx, c, "/holders");
     return { data: { ticker: c.ticker, lines_total: h.lines_total, holders }, link, text: recordTable(`${c.ticker} largest 13F holders`, holders as unknown as Record<string, unknown>[], ["manager", "report_period", "shares", "value_usd_m", "status", "change_shares"], ["Share positions only (no options)."], link) };
   },
@@ -340,8 +368,8 @@ const handlers: Record<ToolName, Handler> = {
       if (!QUARTERS_13F.includes(asDate)) throw notFound(`No 13F from ${m.name} for quarter ${asDate}`);
       quarter = asDate;
     }
-    const view = str(p, "view") ?? "holdings";
-    const limit = num(p, "limit", 25);
+    const view = dflt(p, "view");
+    const limit = num(p, "limit");
     const pos = positions(m, quarter);
     const total = pos.reduce((s, x) => s + x.value_usd_m, 0);
     const acc = `${String(m.cik).padStart(10, "0")}-${filedFor(quarter, m.cik).slice(2, 4)}-${String(100 + QUARTERS_13F.indexOf(quarter)).padStart(6, "0")}`;
@@ -386,7 +414,7 @@ const handlers: Record<ToolName, Handler> = {
 
   get_short_interest(p, ctx) {
     const c = company(p);
-    const rows = shortInterestOf(c).slice(0, num(p, "periods", 12));
+    const rows = shortInterestOf(c).slice(0, num(p, "periods"));
     const link = pageOf(ctx, c, "/short-interest");
     return {
       data: { ticker: c.ticker, short_interest: rows, attribution: SHORT_ATTRIBUTION },
@@ -410,16 +438,9 @@ const handlers: Record<ToolName, Handler> = {
   },
 
   screen_companies(p, ctx) {
-    const filters = (p.filters as string[]).map((f) => {
-      const [metric, lo, hi] = f.split(":");
-      if (!SCREEN_METRICS.includes(metric)) throw badRequest(`Unknown screen metric "${metric}" in filters. Valid metrics: ${SCREEN_METRICS.join(", ")}`);
-      const min = lo === "" ? null : Number(lo);
-      const max = hi === "" ? null : Number(hi);
-      if (min !== null && max !== null && min > max) throw badRequest(`filters: "${f}" has min greater than max`);
-      return { metric, min, max };
-    });
+    const filters = (p.filters as string[]).map(parseFilter);
     const sortBy = str(p, "sort_by") ?? filters[0].metric;
-    const desc = bool(p, "descending", true);
+    const desc = bool(p, "descending");
     const wanted = [...new Set([...filters.map((f) => f.metric), sortBy])];
     let excluded = 0;
     const rows = snapshot().filter((r) => {
@@ -435,7 +456,7 @@ const handlers: Record<ToolName, Handler> = {
       return true;
     });
     rows.sort((a, b) => ((a.metrics[sortBy] as number) - (b.metrics[sortBy] as number)) * (desc ? -1 : 1) || a.c.ticker.localeCompare(b.c.ticker));
-    const list = rows.slice(0, num(p, "limit", 25)).map((r) => ({ ticker: r.c.ticker, name: r.c.name, exchange: r.c.exchange, cik: r.c.cik, metrics: Object.fromEntries(wanted.map((m) => [m, r.metrics[m]])), notes: r.notes }));
+    const list = rows.slice(0, num(p, "limit")).map((r) => ({ ticker: r.c.ticker, name: r.c.name, exchange: r.c.exchange, cik: r.c.cik, metrics: Object.fromEntries(wanted.map((m) => [m, r.metrics[m]])), notes: r.notes }));
     const data = { as_of: SCREEN_AS_OF, filters, sort_by: sortBy, descending: desc, units: Object.fromEntries(wanted.map((m) => [m, SCREEN_UNITS[m]])), companies: list, excluded_not_sec_derived: excluded };
     const link = `${ctx.base}/screener?${new URLSearchParams({ filters: filters.map((f) => `${f.metric}:${f.min ?? ""}:${f.max ?? ""}`).join(","), sort_by: sortBy })}`;
     return { data, link, text: compactTable(`Screen as of ${SCREEN_AS_OF}: ${list.length} companies, sorted by ${sortBy} ${desc ? "descending" : "ascending"}`, ["ticker", "name", ...wanted], list.map((x) => [x.ticker, x.name, ...wanted.map((m) => x.metrics[m])]), [`${excluded} matching listings excluded: a requested figure is not derived from filings for them.`], link) };
@@ -450,6 +471,9 @@ function addExtraFields(env: Envelope): Envelope {
   }
   return { ...env, data, meta: { request_id: "req_sandbox", api_version: "1.9.9" } };
 }
+
+const unhandled = TOOL_NAMES.filter((t) => !handlers[t]);
+if (unhandled.length) throw new Error(`fake API: the spec lists tools the fake does not serve: ${unhandled.join(", ")}`);
 
 export function runTool(tool: ToolName, params: Parsed, ctx: ToolContext): Envelope {
   const env = handlers[tool](params, ctx);
@@ -480,13 +504,14 @@ export function warmUp(): void {
   if (warmed) return;
   warmed = true;
   const ctx: ToolContext = { base: "http://warm.invalid", style: "400", extraFields: false };
+  const run = (tool: string, q: Record<string, string>) => handlers[tool](parseParams(tool, new URLSearchParams(q), "400"), ctx);
   for (const c of companies()) {
-    handlers.get_financials({ ticker: c.ticker, period_type: "quarterly", years: 1 }, ctx);
-    handlers.list_filings({ ticker: c.ticker }, ctx);
+    run("get_financials", { ticker: c.ticker, period_type: "quarterly", years: "1" });
+    run("list_filings", { ticker: c.ticker });
   }
-  handlers.get_insider_feed({ clusters: true }, ctx);
-  handlers.get_congress_feed({}, ctx);
-  handlers.get_economy({}, ctx);
-  handlers.screen_companies({ filters: ["roic:0:"] }, ctx);
-  handlers.get_institutional_holders({ ticker: "AAPL" }, ctx);
+  run("get_insider_feed", { clusters: "true" });
+  run("get_congress_feed", {});
+  run("get_economy", {});
+  run("screen_companies", { filters: "roic:0:" });
+  run("get_institutional_holders", { ticker: "AAPL" });
 }

@@ -1,0 +1,131 @@
+/**
+ * Import rules of the add-in (brief contract 7), checked by `npm run depcruise` (part of `npm test`):
+ *
+ *   functions, taskpane, cli ──> engine ──> api        auth ──> api (it implements the client's
+ *   shape: pure (type-only imports of api at most)      credential interface; api never imports auth)
+ *   adapters/{browser,node}: imported only by compose   compose: the one composition root, imported only
+ *   (and their own tests)                                by host/, cli/ and the webpack entry files
+ *   no cycles; Node built-ins only in adapters/node and cli; the fake API never imports src/.
+ *
+ * Violations that exist in the tree while the helpers who own the code are fixing them are listed
+ * in .dependency-cruiser-known-violations.json (remove an entry once it is fixed; never add one to
+ * make a new import pass).
+ */
+"use strict";
+
+/** Modules of src, as path patterns. */
+const SRC = (name) => `^src/${name}/`;
+const OUTSIDE = (...names) => `^src/(?!(${names.join("|")})/)`;
+/** Files webpack bundles as entries: they compose the page (webpack.config.js, scripts/build-helpers). */
+const WEBPACK_ENTRIES = ["^src/taskpane/index\\.ts$", "^src/dialog/[^/]+\\.ts$", "^src/workbench/workbench\\.ts$"];
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A cycle makes load order matter and units untestable alone.",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "api-is-the-bottom",
+      severity: "error",
+      comment: "src/api (catalogue, validation, client, errors) depends on nothing else of the add-in: not on auth (auth implements api's credential interface), not on the engine.",
+      from: { path: SRC("api") },
+      to: { path: OUTSIDE("api") },
+    },
+    {
+      name: "engine-only-knows-api",
+      severity: "error",
+      comment: "The engine sits between the callers (functions, taskpane, cli) and api; it never reaches up, into the host, into auth, or into adapters (compose hands it their implementations).",
+      from: { path: SRC("engine") },
+      to: { path: OUTSIDE("engine", "api", "platform") },
+    },
+    {
+      name: "auth-only-knows-api",
+      severity: "error",
+      comment: "Auth implements api's credential interface; the engine and the callers never depend on auth, auth never on them (compose wires them together).",
+      from: { path: SRC("auth") },
+      to: { path: "^src/(engine|functions|taskpane|cli|host|shape|workbench|dialog|compose|adapters)/" },
+    },
+    {
+      name: "callers-never-import-auth",
+      severity: "error",
+      comment: "functions and the engine reach the credential only through api's interface; the pane talks to auth through its port (taskpane/pane/auth-port), wired by the composition root.",
+      from: { path: "^src/(engine|functions|shape|api)/" },
+      to: { path: SRC("auth") },
+    },
+    {
+      name: "shape-is-pure",
+      severity: "error",
+      comment: "Shaping answers into grids is pure: nothing outside src/shape but type-only imports of api (no engine, no Office, no Node, no npm).",
+      from: { path: SRC("shape") },
+      to: { pathNot: [SRC("shape"), SRC("api")] },
+    },
+    {
+      name: "shape-uses-only-api-types",
+      severity: "error",
+      comment: "shape may name api's types (import type / type-only use), never run api code.",
+      from: { path: SRC("shape") },
+      to: { path: SRC("api"), dependencyTypesNot: ["pre-compilation-only", "type-only"] },
+    },
+    {
+      name: "adapters-only-from-compose",
+      severity: "error",
+      comment: "Browser-only and Node-only parts are chosen in one place, the composition root; everything else gets them injected.",
+      from: { path: "^src/", pathNot: [SRC("compose"), SRC("adapters")] },
+      to: { path: SRC("adapters") },
+    },
+    {
+      name: "browser-and-node-adapters-apart",
+      severity: "error",
+      comment: "A browser adapter never pulls in a Node one, nor the reverse.",
+      from: { path: SRC("adapters/(browser|node)") },
+      to: { path: SRC("adapters/(browser|node)") },
+    },
+    {
+      name: "compose-only-from-roots",
+      severity: "error",
+      comment: "src/compose is the one composition root: the page (host/runtime.ts, the webpack entries) and the CLI use it; nothing below them may.",
+      from: { path: "^src/", pathNot: [SRC("compose"), SRC("host"), SRC("cli"), ...WEBPACK_ENTRIES] },
+      to: { path: SRC("compose") },
+    },
+    {
+      name: "node-builtins-only-in-node-code",
+      severity: "error",
+      comment: "Node built-ins (fs, path, crypto, os, child_process...) live in adapters/node and the CLI; the rest is bundled for the browser.",
+      from: { path: "^src/", pathNot: [SRC("adapters/node"), SRC("cli")] },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "cli-is-node-only",
+      severity: "error",
+      comment: "Nothing bundled for the page imports the CLI (shared pieces such as the formula parser live in a shared module).",
+      from: { path: "^src/", pathNot: [SRC("cli")] },
+      to: { path: SRC("cli") },
+    },
+    {
+      name: "fake-api-independent-of-src",
+      severity: "error",
+      comment: "The fake API must not validate against the code it tests: its rules come from docs/api-spec.md via test/spec/spec.ts.",
+      from: { path: ["^test/fakes/api/", "^test/spec/spec\\.ts$"] },
+      to: { path: "^src/" },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that does not resolve is a typo or a missing package.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // Type-only imports count (and are marked pre-compilation-only, so shape may use api types).
+    tsPreCompilationDeps: "specify",
+    tsConfig: { fileName: "tsconfig.json" },
+    exclude: { path: "\\.d\\.ts$" },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

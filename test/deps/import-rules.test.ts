@@ -1,0 +1,89 @@
+/**
+ * The import rules (.dependency-cruiser.cjs) can fail: small trees laid out like src/ are cruised with
+ * the real configuration, one forbidden import each, and the rule that must catch it is named. A
+ * clean tree passes, so the rules do not simply fail everything. The real tree is checked by
+ * `npm run depcruise` (part of `npm test`).
+ */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+
+const ROOT = path.resolve(__dirname, "../..");
+const CONFIG = path.join(ROOT, ".dependency-cruiser.cjs");
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: string;
+}
+
+/** Cruise trees of files (path -> source) with the project's rules, all in one process; violations per tree. */
+function cruiseAll(trees: Record<string, string>[]): Violation[][] {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "svc-deps-"));
+  try {
+    const dirs = trees.map((files, i) => {
+      const dir = path.join(base, String(i));
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "commonjs", target: "es2022", strict: true, types: [] } }));
+      for (const [rel, src] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, rel), src);
+      }
+      return dir;
+    });
+    const out = execFileSync(process.execPath, [path.join(__dirname, "cruise-trees.mjs"), CONFIG, ...dirs], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return JSON.parse(out) as Violation[][];
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}
+
+const ruleNames = (vs: Violation[]) => [...new Set(vs.map((v) => v.rule))].sort();
+
+/** A small, rule-abiding add-in. */
+const CLEAN: Record<string, string> = {
+  "src/api/errors.ts": "export class SvcError extends Error {}\n",
+  "src/api/client.ts": 'import { SvcError } from "./errors";\nexport interface CredentialSource { token(): Promise<string> }\nexport const fail = () => new SvcError();\n',
+  "src/auth/oauth-client.ts": 'import { CredentialSource } from "../api/client";\nexport class OAuth implements CredentialSource { async token() { return "t"; } }\n',
+  "src/engine/engine.ts": 'import { fail } from "../api/client";\nexport const engine = { fail };\n',
+  "src/shape/grid.ts": 'import type { CredentialSource } from "../api/client";\nexport type Src = CredentialSource;\nexport const grid = (x: unknown) => [[x]];\n',
+  "src/functions/functions.ts": 'import { engine } from "../engine/engine";\nimport { grid } from "../shape/grid";\nexport const f = () => grid(engine);\n',
+  "src/adapters/node/file-store.ts": 'import * as fs from "fs";\nexport const store = () => fs.existsSync("x");\n',
+  "src/adapters/browser/idb-store.ts": "export const store = () => true;\n",
+  "src/compose/index.ts": 'import { engine } from "../engine/engine";\nimport { store } from "../adapters/node/file-store";\nimport { store as idb } from "../adapters/browser/idb-store";\nexport const compose = () => [engine, store, idb];\n',
+  "src/host/runtime.ts": 'import { compose } from "../compose/index";\nimport { OAuth } from "../auth/oauth-client";\nexport const start = () => [compose(), new OAuth()];\n',
+  "src/cli/eval.ts": 'import * as path from "path";\nimport { compose } from "../compose/index";\nexport const run = () => [compose(), path.sep];\n',
+  "src/taskpane/index.ts": 'import { compose } from "../compose/index";\nexport const page = compose;\n',
+};
+
+const CASES: [string, Record<string, string>, string[]][] = [
+    ["api imports auth", { "src/api/client.ts": 'import { OAuth } from "../auth/oauth-client";\nexport const x = OAuth;\nexport interface CredentialSource { token(): Promise<string> }\nexport const fail = () => 1;\n' }, ["api-is-the-bottom", "callers-never-import-auth", "no-circular"]],
+    ["the engine imports a function module", { "src/engine/engine.ts": 'import { f } from "../functions/functions";\nexport const engine = { f };\n' }, ["engine-only-knows-api", "no-circular"]],
+    ["the engine imports auth", { "src/engine/engine.ts": 'import { OAuth } from "../auth/oauth-client";\nexport const engine = { OAuth };\n' }, ["callers-never-import-auth", "engine-only-knows-api"]],
+    ["auth imports the engine", { "src/auth/oauth-client.ts": 'import { engine } from "../engine/engine";\nexport class OAuth { e = engine; async token() { return "t"; } }\n' }, ["auth-only-knows-api"]],
+    ["shape runs api code", { "src/shape/grid.ts": 'import { fail } from "../api/client";\nexport const grid = (x: unknown) => [[x, fail]];\n' }, ["shape-uses-only-api-types"]],
+    ["shape imports the engine", { "src/shape/grid.ts": 'import { engine } from "../engine/engine";\nexport const grid = (x: unknown) => [[x, engine]];\n' }, ["shape-is-pure"]],
+    ["the engine imports an adapter", { "src/engine/engine.ts": 'import { store } from "../adapters/browser/idb-store";\nexport const engine = { store };\n' }, ["adapters-only-from-compose", "engine-only-knows-api"]],
+    ["a browser adapter imports a node one", { "src/adapters/browser/idb-store.ts": 'import { store as s } from "../node/file-store";\nexport const store = s;\n' }, ["browser-and-node-adapters-apart"]],
+    ["a function module imports compose", { "src/functions/functions.ts": 'import { compose } from "../compose/index";\nexport const f = compose;\n' }, ["compose-only-from-roots"]],
+    ["the engine requires fs", { "src/engine/engine.ts": 'import * as fs from "fs";\nexport const engine = { fs };\n' }, ["node-builtins-only-in-node-code"]],
+    ["the pane imports the cli", { "src/taskpane/index.ts": 'import { run } from "../cli/eval";\nexport const page = run;\n' }, ["cli-is-node-only"]],
+    ["a cycle between two engine modules", { "src/engine/a.ts": 'import { b } from "./b";\nexport const a = () => b;\n', "src/engine/b.ts": 'import { a } from "./a";\nexport const b = () => a;\n' }, ["no-circular"]],
+    ["the fake API imports the catalogue", { "test/fakes/api/params.ts": 'import { fail } from "../../../src/api/client";\nexport const p = fail;\n' }, ["fake-api-independent-of-src"]],
+];
+
+let results: Violation[][];
+beforeAll(() => {
+  results = cruiseAll([CLEAN, ...CASES.map(([, change]) => ({ ...CLEAN, ...change }))]);
+}, 120_000);
+
+describe("import rules (.dependency-cruiser.cjs)", () => {
+  test("a tree that keeps the rules passes (type-only api imports in shape, Node built-ins in cli and adapters/node)", () => {
+    expect(results[0]).toEqual([]);
+  });
+
+  test.each(CASES.map((c, i) => [c[0], i + 1, c[2]] as const))("%s is a violation", (_name, i, rules) => {
+    expect(ruleNames(results[i])).toEqual(rules);
+  });
+});
