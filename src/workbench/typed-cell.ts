@@ -79,7 +79,7 @@ export function wireEntityCards(sheet: HTMLElement): void {
     open.style.top = `${r.bottom + 4}px`;
     document.body.append(open);
   };
-  sheet.addEventListener("mouseover", show);
+  sheet.addEventListener("mousemove", show);
   sheet.addEventListener("click", show);
   sheet.addEventListener("mouseleave", close);
 }

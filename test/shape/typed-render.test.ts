@@ -58,7 +58,7 @@ describe("typed values in the workbench", () => {
     const td = document.getElementById("cell-B2")!;
     td.textContent = paintTyped(card)!.text;
     wireEntityCards(document.getElementById("s")!);
-    td.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+    td.dispatchEvent(new MouseEvent("mousemove", { bubbles: true }));
     expect(document.querySelector(".svc-card")?.textContent).toContain("cik: 320193");
   });
 });
