@@ -130,6 +130,14 @@ describe("periods", () => {
     expect(e.message).toMatch(/available: FY2007 to FY20\d\d/);
   });
 
+  it('reaches 20 fiscal years back: "FY2007:FY2010" and "2007Q1:2009Q2" give values', async () => {
+    const years = await grid("FINANCIALS", "AAPL", "revenue", "FY2007:FY2010");
+    expect(years[0]).toEqual(["metric", "FY2007", "FY2008", "FY2009", "FY2010"]);
+    const quarters = await grid("FINANCIALS", "AAPL", "revenue", "2007Q1:2009Q2");
+    expect(quarters[0].slice(1)).toHaveLength(10);
+    expect(quarters[0][1]).toBe("FQ1 2007");
+  });
+
   it("labels quarters as fiscal quarters", async () => {
     const g = await grid("FINANCIALS", "AAPL", "revenue", "FQ-1:FQ");
     expect(g[0].slice(1).every((l) => /^FQ[1-4] \d{4}$/.test(String(l)))).toBe(true);
