@@ -3,9 +3,8 @@
  * period grammar, LTM computed, every value's source recorded for the pane.
  */
 import { SvcError } from "../api/errors";
-import { Cell, Grid, asArray, dateCell, str } from "../shape/grid";
-import { FinancialsView, financialsGrid, financialsView, fiscalLabel, ltmView } from "../shape/financials";
-import { excelSerial } from "../shape/grid";
+import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape/grid";
+import { FinancialsView, financialsGrid, financialsView, fiscalLabel, ltmLabel, ltmView } from "../shape/financials";
 import { CallContext } from "./invoke";
 import { MAX_YEARS, pickColumns } from "./period";
 import { PlanRequest, financialsRequests, periodsRequest } from "./requests";
@@ -91,7 +90,7 @@ export async function periodsCell(ctx: CallContext, ticker: unknown, period: unk
   for (const c of columns) {
     const firstCol = ltm ? c - 3 : c;
     const start = firstCol >= 1 ? dayAfter(ends[firstCol - 1] ?? "") : null;
-    const label = ltm ? ((labels.length - 1 - c) / 4 === 0 ? "LTM (computed)" : `LTM-${(labels.length - 1 - c) / 4} (computed)`) : fiscalLabel(labels[c]);
+    const label = ltm ? ltmLabel((labels.length - 1 - c) / 4) : fiscalLabel(labels[c]);
     const row: Cell[] = [label, start ? dateCell(start, ctx.options) : null, ends[c] ? dateCell(ends[c], ctx.options) : null, calendarQuarter(ends[c] ?? "")];
     rows.push(row);
   }

@@ -60,6 +60,11 @@ export function fiscalLabel(apiLabel: string): string {
   return m ? `FQ${m[2]} ${m[1]}` : apiLabel;
 }
 
+/** The label of an LTM column `offset` years back: "LTM (computed)", "LTM-1 (computed)". */
+export function ltmLabel(offset: number): string {
+  return offset === 0 ? "LTM (computed)" : `LTM-${offset} (computed)`;
+}
+
 /** A value as the API gives it: a number, or an object carrying `value` (tolerated). */
 function numberOf(v: unknown): number | null {
   if (typeof v === "number") return Number.isFinite(v) ? v : null;
@@ -125,7 +130,7 @@ export function ltmView(answers: Record<string, unknown>[], statement: Statement
   const whole = (e: number) => consecutiveQuarters(labels, e);
   const shown = keys.length ? keys : asArray(main.metrics).map((m) => str(asRecord(m).key));
   return {
-    labels: offsets.map((o) => (o === 0 ? "LTM (computed)" : `LTM-${o} (computed)`)),
+    labels: offsets.map(ltmLabel),
     ends: windowEnds.map((e) => ends[e] ?? ""),
     rows: shown.map((key) => {
       const rule = ltmRule(key, statement, unitKinds.get(key) || undefined);
