@@ -1,22 +1,24 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: what a finance model of 1,000+ SVC formulas costs through the real engine, against
- * the fake API (test/fakes/api) with 50 ms latency per call. Prints figures; asserts nothing.
+ * `npm run bench`: what a finance model costs through the real composition root (src/compose/cli:
+ * engine + file cache + lock file) against the fake API (test/fakes/api) with 50 ms latency per call.
+ * Prints figures; asserts nothing.
  *
- *   formulas        SVC formulas in the synthetic workbook
- *   naive calls     one call per formula
- *   floor calls     distinct requests after coalescing, computed here independently of the engine:
- *                   get_financials grouped by (ticker, statement, period_type, include_provenance),
- *                   every other tool by its normalised parameters
- *   actual calls    requests the fake API logged
- *   wall / floor ms floor ms = floor calls x latency (the best serial calls permit)
+ * The workbook mixes spelled-out defaults (HOLDERS("AAPL") and HOLDERS("AAPL",20)), different limits
+ * and years, case variants and equivalent screen filters. Distinct identities are computed HERE, from
+ * the issue's rule (tool + ticker/query + the parameters that change the content), independently of
+ * the engine's rules. Passes:
+ *   recalculation   every formula at once, delivered in bursts (shuffled sheet order)
+ *   reopen          a new engine over the same --cache-dir: should cost 0 calls
+ *   typing          a fresh cache; each formula a separate evaluation, one after another
+ *   cache overhead  10,000 formulas served from cache
+ * Figures: calls vs distinct identities vs naive calls (one per formula), and the API busy span
+ * (first request start to last request end, at the fake) / (calls x median server time per call):
+ * 1.00 means the line to the API never idled between calls (target <= 1.10).
  *
- * Then: a reopen pass (new engine, same persistent cache directory: should cost 0 calls), and a
- * 10,000-formula pass served from cache (per-formula overhead). The coalescing window is chosen by
- * a sweep over candidate windows on a smaller workbook delivered the same way.
+ * A small warm-up sheet of other tickers runs first, unmeasured (JIT compilation).
  *
- * Formulas are delivered like a recalculation: in bursts (BURST formulas, then a GAP_MS pause),
- * in a shuffled sheet order. Options: --latency=50 --burst=50 --gap=5 --tickers=25 --no-sweep
+ * Options: --latency=50 --burst=50 --gap=5 --tickers=25
  */
 "use strict";
 const { execSync } = require("child_process");
@@ -43,7 +45,7 @@ function newestMtime(dir) {
 function ensureBuild() {
   const outputs = [
     path.join(BUILD, "src/engine/index.js"),
-    path.join(BUILD, "src/api/client.js"),
+    path.join(BUILD, "src/compose/cli.js"),
     path.join(BUILD, "test/fakes/api/server.js"),
   ];
   const oldest = Math.min(...outputs.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
@@ -63,8 +65,9 @@ function load() {
   ensureBuild();
   return {
     engine: require(path.join(BUILD, "src/engine/index.js")),
+    compose: require(path.join(BUILD, "src/compose/index.js")),
+    composeCli: require(path.join(BUILD, "src/compose/cli.js")).composeCli,
     client: require(path.join(BUILD, "src/api/client.js")),
-    locks: require(path.join(BUILD, "src/platform/locks.js")),
     catalogue: require(path.join(BUILD, "src/api/catalogue.js")),
     fake: require(path.join(BUILD, "test/fakes/api/server.js")),
     companies: require(path.join(BUILD, "test/fakes/api/companies.js")),
@@ -83,61 +86,6 @@ function rng(seed) {
   };
 }
 
-/**
- * A synthetic model: per ticker, FINANCIALS cells over metrics of all three statements (annual and
- * quarterly, various years, some with the statement's default metrics), COMPANY field cells, FILINGS,
- * HEADLINES and PEERS; plus ECONOMY, insider and congress feeds and SCREEN cells shared by the sheet.
- * Each formula is {fn, tool, params}.
- */
-function workbook(tickers, FIN) {
-  const out = [];
-  const add = (fn, tool, params) => out.push({ fn, tool, params });
-  const pick = (list, n, off) => Array.from({ length: n }, (_, i) => list[(i * 3 + off) % list.length]);
-  tickers.forEach((t, ti) => {
-    for (const field of ["name", "exchange", "industry", "shares_outstanding", "float", "cik"])
-      add(`COMPANY("${t}","${field}")`, "get_company", { ticker: t });
-    // Income statement, annual: one metric per cell, model columns of 5 and 10 years.
-    pick(FIN.income, 12, ti).forEach((m, i) =>
-      add("FINANCIALS", "get_financials", { ticker: t, metrics: m, years: i % 3 === 0 ? 10 : 5 }),
-    );
-    // Two metrics in one cell, and the default metrics.
-    add("FINANCIALS", "get_financials", { ticker: t, metrics: ["revenue", "net_income"], years: 3 });
-    add("FINANCIALS", "get_financials", { ticker: t });
-    pick(FIN.balance, 10, ti).forEach((m, i) =>
-      add("FINANCIALS", "get_financials", { ticker: t, statement: "balance", metrics: m, years: i % 2 ? 5 : 3 }),
-    );
-    pick(FIN.cash_flow, 8, ti).forEach((m) =>
-      add("FINANCIALS", "get_financials", { ticker: t, statement: "cash_flow", metrics: m, years: 5 }),
-    );
-    // Quarterly: last eight quarters of a few lines.
-    pick(FIN.income, 5, ti + 1).forEach((m) =>
-      add("FINANCIALS", "get_financials", { ticker: t, metrics: m, period_type: "quarterly", years: 2 }),
-    );
-    pick(FIN.cash_flow, 3, ti).forEach((m) =>
-      add("FINANCIALS", "get_financials", { ticker: t, statement: "cash_flow", metrics: m, period_type: "quarterly", years: 1 }),
-    );
-    add("FILINGS", "list_filings", { ticker: t, form_type: "10-K", limit: 5 });
-    add("FILINGS", "list_filings", { ticker: t, form_type: "10-K", limit: 5 });
-    add("FILINGS", "list_filings", { ticker: t, limit: 10 });
-    add("HEADLINES", "get_headlines", { ticker: t, limit: 5 });
-    add("PEERS", "get_peers", { ticker: t });
-  });
-  for (const s of ["UNRATE", "DGS10", "CPIAUCSL", "DFF", "PAYEMS", "T10Y2Y", "VIXCLS", "M2SL"]) {
-    add("ECONOMY", "get_economy", { series_id: s, range: "5Y" });
-    add("ECONOMY", "get_economy", { series_id: s, range: "5Y" });
-  }
-  add("ECONOMY", "get_economy", {});
-  add("ECONOMY", "get_economy", { series_id: "DGS10", range: "1Y" });
-  for (let i = 0; i < 3; i++) {
-    add("INSIDERFEED", "get_insider_feed", { days: 7 });
-    add("INSIDERFEED", "get_insider_feed", { days: 30, clusters: true });
-    add("CONGRESSFEED", "get_congress_feed", { days: 30 });
-    add("SCREEN", "screen_companies", { filters: ["roic:15:", "net_debt_to_ebitda::2"], limit: 20 });
-    add("SCREEN", "screen_companies", { filters: ["revenue_growth_yoy:10:"], sort_by: "rule_of_40" });
-  }
-  return out;
-}
-
 /** Shuffle in place, deterministically. */
 function shuffle(list, seed) {
   const r = rng(seed);
@@ -148,35 +96,113 @@ function shuffle(list, seed) {
   return list;
 }
 
-/** Floor calls, independently of the engine: distinct non-coalescable parameter groups. */
-function floorCalls(formulas) {
-  const keys = new Set();
-  for (const { tool, params } of formulas) {
-    const p = { ...params };
-    if (typeof p.ticker === "string") p.ticker = p.ticker.toUpperCase();
-    if (tool === "get_financials") {
-      keys.add(
-        [tool, p.ticker, p.statement || "income", p.period_type || "annual", p.include_provenance === true].join("|"),
-      );
-    } else {
-      const norm = Object.keys(p)
-        .filter((k) => p[k] !== undefined && p[k] !== null && p[k] !== "")
-        .sort()
-        .map((k) => `${k}=${Array.isArray(p[k]) ? p[k].join(",") : String(p[k])}`);
-      keys.add(`${tool}?${norm.join("&")}`);
-    }
+const SERIES = ["UNRATE", "DGS10", "CPIAUCSL", "DFF", "PAYEMS", "T10Y2Y", "VIXCLS", "M2SL"];
+
+/**
+ * A synthetic model, as {fn, tool, params}: per ticker, FINANCIALS cells over metrics of the three
+ * statements (annual and quarterly, various years, defaults spelled out or not), COMPANY fields,
+ * FILINGS/HEADLINES/HOLDERS/LEADERSHIP at different limits and years, PEERS; plus ECONOMY, insider and
+ * congress feeds and SCREEN cells shared by the sheet.
+ */
+function workbook(tickers, FIN) {
+  const out = [];
+  const add = (fn, tool, params) => out.push({ fn, tool, params });
+  const pick = (list, n, off) => Array.from({ length: n }, (_, i) => list[(i * 3 + off) % list.length]);
+  tickers.forEach((t, ti) => {
+    const lc = t.toLowerCase();
+    for (const field of ["name", "exchange", "industry", "shares_outstanding", "float", "cik"])
+      add("COMPANY", "get_company", { ticker: ti % 2 ? lc : t, _field: field });
+    pick(FIN.income, 12, ti).forEach((m, i) =>
+      add("FINANCIALS", "get_financials", { ticker: t, metrics: m, years: [3, 5, 10, 20][i % 4] }),
+    );
+    add("FINANCIALS", "get_financials", { ticker: t, metrics: ["revenue", "net_income"], years: 3 });
+    add("FINANCIALS", "get_financials", { ticker: t });
+    add("FINANCIALS", "get_financials", { ticker: lc, statement: "income", period_type: "annual", years: 5 });
+    pick(FIN.balance, 8, ti).forEach((m, i) =>
+      add("FINANCIALS", "get_financials", { ticker: t, statement: "balance", metrics: m, years: i % 2 ? 5 : 3 }),
+    );
+    pick(FIN.cash_flow, 6, ti).forEach((m) =>
+      add("FINANCIALS", "get_financials", { ticker: t, statement: "cash_flow", metrics: m, years: 5 }),
+    );
+    pick(FIN.income, 4, ti + 1).forEach((m, i) =>
+      add("FINANCIALS", "get_financials", { ticker: t, metrics: m, period_type: "quarterly", years: 1 + i }),
+    );
+    add("FILINGS", "list_filings", { ticker: t, form_type: "10-K", limit: 5 });
+    add("FILINGS", "list_filings", { ticker: t, form_type: "10-K" });
+    add("FILINGS", "list_filings", { ticker: t, limit: 10 });
+    add("FILINGS", "list_filings", { ticker: t, limit: 20 });
+    add("FILINGS", "list_filings", { ticker: lc });
+    add("HEADLINES", "get_headlines", { ticker: t, limit: 5 });
+    add("HEADLINES", "get_headlines", { ticker: t });
+    add("HEADLINES", "get_headlines", { ticker: t, limit: 10 });
+    add("HOLDERS", "get_institutional_holders", { ticker: t });
+    add("HOLDERS", "get_institutional_holders", { ticker: t, limit: 20 });
+    add("HOLDERS", "get_institutional_holders", { ticker: t, limit: 50 });
+    add("LEADERSHIP", "get_leadership", { ticker: t });
+    add("LEADERSHIP", "get_leadership", { ticker: t, years: 5 });
+    add("LEADERSHIP", "get_leadership", { ticker: t, years: 3 });
+    add("PEERS", "get_peers", { ticker: t });
+  });
+  for (const s of SERIES) {
+    add("ECONOMY", "get_economy", { series_id: s, range: "5Y" });
+    add("ECONOMY", "get_economy", { series_id: s });
+    add("ECONOMY", "get_economy", { series_id: s, range: "10Y" });
+    add("ECONOMY", "get_economy", { series_id: s, range: "MAX" });
   }
-  return keys.size;
+  add("ECONOMY", "get_economy", { series_id: "DGS10", range: "1Y" });
+  add("ECONOMY", "get_economy", {});
+  add("ECONOMY", "get_economy", { range: "MAX" });
+  for (let i = 0; i < 3; i++) {
+    add("INSIDERFEED", "get_insider_feed", { days: 7 });
+    add("INSIDERFEED", "get_insider_feed", {});
+    add("INSIDERFEED", "get_insider_feed", { days: 7, buys_only: true, clusters: false, limit: 25 });
+    add("INSIDERFEED", "get_insider_feed", { days: 7, limit: 10 });
+    add("INSIDERFEED", "get_insider_feed", { days: 30, clusters: true });
+    add("CONGRESSFEED", "get_congress_feed", { days: 30 });
+    add("CONGRESSFEED", "get_congress_feed", {});
+    add("CONGRESSFEED", "get_congress_feed", { limit: 10 });
+    add("SCREEN", "screen_companies", { filters: ["roic:15:", "net_debt_to_ebitda::2"], limit: 20 });
+    add("SCREEN", "screen_companies", { filters: ["roic:15.0:", "net_debt_to_ebitda::2.00"] });
+    add("SCREEN", "screen_companies", { filters: ["revenue_growth_yoy:10:"], sort_by: "rule_of_40" });
+  }
+  for (const f of out) delete f.params._field; // the field picks a cell, not a request
+  return out;
 }
 
-/** Deliver formulas like a recalculation: bursts of `burst`, `gapMs` apart. Resolves with the settled results. */
-async function deliver(engine, formulas, { burst, gapMs }, gaps = []) {
+/**
+ * Distinct identities by the issue's rule, written out here for the tools this workbook uses: the
+ * tool, ticker/query/series, and the parameters that change the content (never limit/years/metrics,
+ * which a wide call answers by slicing).
+ */
+function identityOf({ tool, params: p }) {
+  const up = (s) => String(s).toUpperCase();
+  switch (tool) {
+    case "get_financials":
+      return `fin|${up(p.ticker)}|${p.statement || "income"}|${p.period_type || "annual"}`;
+    case "list_filings":
+      return `filings|${up(p.ticker)}|${p.form_type || ""}`;
+    case "get_economy":
+      if (!p.series_id) return "economy|snapshot";
+      return `economy|${p.series_id}|${p.range === "1Y" ? "daily" : "long"}`;
+    case "get_insider_feed": {
+      const base = `${p.days ?? 7}|${p.buys_only ?? true}|${p.min_value_usd ?? ""}|${p.clusters ?? false}`;
+      return p.clusters ? `insiderfeed|${base}|${p.limit ?? 25}` : `insiderfeed|${base}`;
+    }
+    case "get_congress_feed":
+      return `congressfeed|${p.days ?? 30}|${p.member ?? ""}|${p.party ?? ""}|${p.chamber ?? ""}|${p.transaction_type ?? ""}`;
+    case "screen_companies": {
+      const filters = p.filters.map((f) => f.split(":").map((x, i) => (i === 0 || x === "" ? x : String(Number(x)))).join(":"));
+      return `screen|${filters.join(",")}|${p.sort_by || filters[0].split(":")[0]}|${p.descending ?? true}`;
+    }
+    default:
+      return `${tool}|${up(p.ticker)}`;
+  }
+}
+
+/** Deliver formulas like a recalculation: bursts of `burst`, `gapMs` apart. */
+async function deliver(engine, formulas, { burst, gapMs }) {
   const promises = [];
-  let last = performance.now();
   for (let i = 0; i < formulas.length; i += burst) {
-    const now = performance.now();
-    if (i > 0) gaps.push(now - last);
-    last = now;
     for (const f of formulas.slice(i, i + burst))
       promises.push(engine.request(f.tool, f.params).then((a) => ({ ok: true, a }), (e) => ({ ok: false, e })));
     if (i + burst < formulas.length && gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
@@ -184,56 +210,73 @@ async function deliver(engine, formulas, { burst, gapMs }, gaps = []) {
   return Promise.all(promises);
 }
 
-/** Overlaps in the fake's log, recomputed from its timestamps (independent of its own counter). */
-function logOverlaps(log) {
-  const sorted = [...log].sort((a, b) => a.start - b.start);
-  let n = 0;
+/** One formula at a time, each awaited: a user typing the model cell by cell. */
+async function typeIn(engine, formulas) {
+  const out = [];
+  for (const f of formulas) out.push(await engine.request(f.tool, f.params).then((a) => ({ ok: true, a }), (e) => ({ ok: false, e })));
+  return out;
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0;
+}
+
+/** Busy span / (calls x median server time): how close the calls ran back to back. */
+function busyFigures(log) {
+  const done = log.filter((e) => e.end > 0);
+  if (done.length === 0) return { span: 0, median: 0, ratio: NaN, overlaps: 0 };
+  const span = Math.max(...done.map((e) => e.end)) - Math.min(...done.map((e) => e.start));
+  const med = median(done.map((e) => e.end - e.start));
+  const sorted = [...done].sort((a, b) => a.start - b.start);
+  let overlaps = 0;
   let lastEnd = -Infinity;
   for (const e of sorted) {
-    if (e.start < lastEnd) n++;
+    if (e.start < lastEnd) overlaps++;
     lastEnd = Math.max(lastEnd, e.end);
   }
-  return n;
+  return { span, median: med, ratio: span / (done.length * med), overlaps };
 }
 
 function tmp(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-async function run(mods, { formulas, latencyMs, windowMs, burst, gapMs, cacheDir, lock }) {
-  const api = await mods.fake.startFakeApi({ latencyMs, quota: 100_000 });
-  try {
-    const client = new mods.client.ApiClient({
-      baseUrl: api.url,
-      credentials: mods.client.staticCredentials(mods.fake.SANDBOX_API_KEY),
-      timeoutMs: 20_000,
-    });
-    const store = new mods.engine.FileStore(cacheDir);
-    const engine = mods.engine.createEngine({ client, store, windowMs, lock });
-    const t0 = performance.now();
-    const gaps = [];
-    const results = await deliver(engine, formulas, { burst, gapMs }, gaps);
-    const wall = performance.now() - t0;
-    await engine.flush();
-    return {
-      api,
-      engine,
-      client,
-      wall,
-      calls: api.calls(),
-      errors: results.filter((r) => !r.ok),
-      overlaps: Math.max(api.overlaps(), logOverlaps(api.log)),
-      maxConcurrent: api.maxConcurrent(),
-      stats: engine.stats(),
-      maxGap: gaps.length ? Math.max(...gaps) : 0,
-    };
-  } catch (e) {
-    await api.close();
-    throw e;
-  }
+/** An engine built exactly as the CLI builds it. */
+function compose(mods, api, cacheDir, lockDir) {
+  const key = mods.fake.SANDBOX_API_KEY;
+  return mods.composeCli(
+    { baseUrl: api.url, credentials: mods.client.staticCredentials(key), identity: mods.compose.credentialFingerprint(key) },
+    { cacheDir, lockDir },
+  );
+}
+
+async function pass(mods, api, { formulas, cacheDir, lockDir, mode, burst, gapMs }) {
+  api.reset();
+  const { engine, lock } = compose(mods, api, cacheDir, lockDir);
+  const t0 = performance.now();
+  const results = mode === "typing" ? await typeIn(engine, formulas) : await deliver(engine, formulas, { burst, gapMs });
+  const wall = performance.now() - t0;
+  await engine.flush();
+  await lock.releaseAll();
+  return { engine, wall, calls: api.calls(), errors: results.filter((r) => !r.ok), busy: busyFigures(api.log), stats: engine.stats() };
 }
 
 const fmt = (n, d = 0) => n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+
+function report(title, r, identities, naive) {
+  console.log(`\n${title}`);
+  console.log(`  calls                ${fmt(r.calls)}   (engine stats().calls ${r.stats.calls})`);
+  console.log(`  distinct identities  ${fmt(identities)}   (calls = identities: ${r.calls === identities ? "yes" : "NO"})`);
+  console.log(`  naive calls          ${fmt(naive)}   (one per formula)`);
+  if (r.calls > 0) {
+    console.log(`  API busy span        ${fmt(r.busy.span)} ms; median server time per call ${r.busy.median.toFixed(1)} ms`);
+    console.log(`  busy span / (calls x median) = ${r.busy.ratio.toFixed(3)}   (target <= 1.10)`);
+    console.log(`  overlapping calls    ${r.busy.overlaps}`);
+  }
+  console.log(`  wall                 ${fmt(r.wall)} ms`);
+  console.log(`  errors               ${r.errors.length}${r.errors.length ? ` (first: ${r.errors[0].e.kind}: ${r.errors[0].e.message})` : ""}`);
+}
 
 async function main() {
   const arg = (name, dflt) => {
@@ -244,92 +287,88 @@ async function main() {
   const burst = arg("burst", 50);
   const gapMs = arg("gap", 5);
   const nTickers = arg("tickers", 25);
-  const sweep = !process.argv.includes("--no-sweep");
 
   const mods = load();
   const FIN = mods.catalogue.FINANCIAL_METRICS;
-  const all = mods.companies.sampleTickers().filter((t) => t !== "SPRS");
-  const tickers = all.slice(0, nTickers);
+  const tickers = mods.companies.sampleTickers().filter((t) => t !== "SPRS").slice(0, nTickers);
   if (tickers.length < nTickers) throw new Error(`the fake API has only ${tickers.length} sample tickers`);
-
-  console.log(`SVC engine bench: fake API latency ${latencyMs} ms/call; recalc delivered in bursts of ${burst} every ${gapMs} ms, shuffled`);
-
-  // 1. Choose the coalescing window. The hard case is a sheet of FINANCIALS cells only: nothing else
-  //    can use the line while a group waits for siblings, so only the window keeps a group together.
-  let windowMs = mods.engine.DEFAULT_WINDOW_MS;
-  if (sweep) {
-    const small = shuffle(workbook(all.slice(0, 6), FIN).filter((f) => f.tool === "get_financials"), 7);
-    const floorSmall = floorCalls(small);
-    console.log(`\nwindow sweep: FINANCIALS-only sheet, ${small.length} formulas, floor ${floorSmall} calls = ${fmt(floorSmall * latencyMs)} ms`);
-    console.log("  window ms   calls   wall ms   wall/floor   max gap between bursts ms");
-    let chosen = null;
-    for (const w of [0, 5, 10, 15, 25, 50]) {
-      const r = await run(mods, { formulas: small, latencyMs, windowMs: w, burst, gapMs, cacheDir: tmp("svc-bench-") });
-      await r.api.close();
-      console.log(`  ${String(w).padStart(9)}   ${String(r.calls).padStart(5)}   ${fmt(r.wall).padStart(7)}   ${(r.wall / (floorSmall * latencyMs)).toFixed(3).padStart(10)}   ${r.maxGap.toFixed(1)}`);
-      if (chosen === null && r.calls === floorSmall) chosen = w;
-    }
-    console.log(`  smallest window reaching the floor: ${chosen === null ? "none" : `${chosen} ms`}; engine default DEFAULT_WINDOW_MS = ${windowMs} ms`);
-  }
-
-  // 2. The model, cold.
-  const formulas = shuffle(workbook(tickers, FIN), 42);
-  const floor = floorCalls(formulas);
-  const cacheDir = tmp("svc-bench-cache-");
-  const cold = await run(mods, { formulas, latencyMs, windowMs, burst, gapMs, cacheDir });
-  await cold.api.close();
-  const floorMs = floor * latencyMs;
+  const formulas = workbook(tickers, FIN);
+  const identities = new Set(formulas.map(identityOf)).size;
   const byFn = {};
-  for (const f of formulas) byFn[f.fn.replace(/\(.*/, "")] = (byFn[f.fn.replace(/\(.*/, "")] || 0) + 1;
-  console.log(`\ncold pass (${nTickers} tickers, window ${windowMs} ms)`);
-  console.log(`  formulas            ${fmt(formulas.length)}   (${Object.entries(byFn).map(([k, v]) => `${k} ${v}`).join(", ")})`);
-  console.log(`  naive calls         ${fmt(formulas.length)}`);
-  console.log(`  floor calls         ${fmt(floor)}`);
-  console.log(`  actual calls        ${fmt(cold.calls)}   (actual/floor ${(cold.calls / floor).toFixed(3)}, naive/actual ${(formulas.length / cold.calls).toFixed(1)}x)`);
-  console.log(`  wall ms             ${fmt(cold.wall)}`);
-  console.log(`  floor ms            ${fmt(floorMs)}   (wall/floor ${(cold.wall / floorMs).toFixed(3)}; target <= 1.15)`);
-  console.log(`  errors              ${cold.errors.length}${cold.errors.length ? ` (first: ${cold.errors[0].e.kind}: ${cold.errors[0].e.message})` : ""}`);
-  console.log(`  overlapping calls   ${cold.overlaps}   (fake API max concurrent ${cold.maxConcurrent})`);
-  console.log(`  engine stats        ${JSON.stringify(cold.stats)}`);
+  for (const f of formulas) byFn[f.fn] = (byFn[f.fn] || 0) + 1;
 
-  // 3. Reopen: a new engine over the same persistent cache.
-  const reopen = await run(mods, { formulas, latencyMs, windowMs, burst, gapMs, cacheDir });
-  await reopen.api.close();
-  console.log(`\nreopen pass (new engine, same --cache-dir)`);
-  console.log(`  calls               ${reopen.calls}   (target 0)`);
-  console.log(`  wall ms             ${fmt(reopen.wall, 1)}`);
-  console.log(`  errors              ${reopen.errors.length}`);
-  console.log(`  engine stats        ${JSON.stringify(reopen.stats)}`);
+  console.log(`SVC engine bench: fake API latency ${latencyMs} ms/call; ${nTickers} tickers; engine built by src/compose/cli`);
+  console.log(`  formulas ${fmt(formulas.length)} (${Object.entries(byFn).map(([k, v]) => `${k} ${v}`).join(", ")})`);
 
-  // 4. 10,000 formulas served from cache: per-formula overhead of a cache hit (validate, key, slice).
-  const engine = reopen.engine;
-  const big = [];
-  while (big.length < 10_000) big.push(...formulas);
-  big.length = 10_000;
-  const callsBefore = reopen.api.calls();
-  let t0 = performance.now();
-  const res = await Promise.all(big.map((f) => engine.request(f.tool, f.params).then(() => true, () => false)));
-  const burstMs = performance.now() - t0;
-  t0 = performance.now();
-  for (const f of big) await engine.request(f.tool, f.params).catch(() => undefined);
-  const serialMs = performance.now() - t0;
-  console.log(`\n10,000 formulas served from cache`);
-  console.log(`  calls               ${reopen.api.calls() - callsBefore}`);
-  console.log(`  all at once         ${fmt(burstMs, 1)} ms   = ${(burstMs / big.length).toFixed(4)} ms/formula (target < 0.2)`);
-  console.log(`  one after another   ${fmt(serialMs, 1)} ms   = ${(serialMs / big.length).toFixed(4)} ms/formula`);
-  console.log(`  failures            ${res.filter((x) => !x).length}`);
+  const api = await mods.fake.startFakeApi({ latencyMs, quota: 1_000_000 });
+  const lockDir = tmp("svc-bench-locks-");
+  const dirs = [lockDir];
+  try {
+    // Warm-up (not measured): JIT-compile the client, the engine and the fake on a small sheet of
+    // other tickers, so the first measured pass is not the one paying for it.
+    const warmDir = tmp("svc-bench-warm-");
+    dirs.push(warmDir);
+    const others = mods.companies.sampleTickers().filter((t) => t !== "SPRS" && !tickers.includes(t)).slice(0, 3);
+    const warmTickers = others.length ? others : tickers.slice(0, 3);
+    await pass(mods, api, { formulas: workbook(warmTickers, FIN), cacheDir: warmDir, lockDir, mode: "recalc", burst, gapMs });
 
-  fs.rmSync(cacheDir, { recursive: true, force: true });
+    const cacheDir = tmp("svc-bench-cache-");
+    dirs.push(cacheDir);
+    const recalc = await pass(mods, api, { formulas: shuffle([...formulas], 42), cacheDir, lockDir, mode: "recalc", burst, gapMs });
+    report(`recalculation (all at once, bursts of ${burst} every ${gapMs} ms, shuffled)`, recalc, identities, formulas.length);
+
+    // Reference: the same requests through a bare ApiClient, one after another, no engine: what the
+    // client and this machine cost between calls (the engine's own share is the difference).
+    const sent = api.log.map((e) => ({ tool: e.tool, params: { ...e.query } }));
+    api.reset();
+    const bare = new mods.client.ApiClient({ baseUrl: api.url, credentials: mods.client.staticCredentials(mods.fake.SANDBOX_API_KEY) });
+    for (const r of sent) await bare.call(r.tool, r.params).catch(() => undefined);
+    const raw = busyFigures(api.log);
+    console.log(`  reference: the same ${sent.length} requests through a bare ApiClient loop: busy span / (calls x median) = ${raw.ratio.toFixed(3)}`);
+
+    const reopen = await pass(mods, api, { formulas, cacheDir, lockDir, mode: "recalc", burst, gapMs });
+    console.log(`\nreopen (new engine, same --cache-dir)`);
+    console.log(`  calls                ${reopen.calls}   (target 0)`);
+    console.log(`  wall                 ${fmt(reopen.wall, 1)} ms; errors ${reopen.errors.length}`);
+
+    const typingDir = tmp("svc-bench-typing-");
+    dirs.push(typingDir);
+    const typing = await pass(mods, api, { formulas: shuffle([...formulas], 7), cacheDir: typingDir, lockDir, mode: "typing" });
+    report("typing (fresh cache; each formula a separate evaluation, one after another)", typing, identities, formulas.length);
+
+    // 10,000 formulas from cache: per-formula overhead of a hit (canonicalise, key, slice).
+    const engine = reopen.engine;
+    const big = [];
+    while (big.length < 10_000) big.push(...formulas);
+    big.length = 10_000;
+    const before = api.calls();
+    let t0 = performance.now();
+    await Promise.all(big.map((f) => engine.request(f.tool, f.params).catch(() => undefined)));
+    const burstMs = performance.now() - t0;
+    t0 = performance.now();
+    for (const f of big) await engine.request(f.tool, f.params).catch(() => undefined);
+    const serialMs = performance.now() - t0;
+    console.log(`\n10,000 formulas served from cache`);
+    console.log(`  calls                ${api.calls() - before}`);
+    console.log(`  all at once          ${(burstMs / big.length).toFixed(4)} ms/formula`);
+    console.log(`  one after another    ${(serialMs / big.length).toFixed(4)} ms/formula`);
+  } finally {
+    await api.close();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  }
 }
 
-module.exports = { load, ensureBuild, workbook, shuffle, floorCalls, deliver, logOverlaps, rng, tmp };
+/** Overlapping calls in a fake API log (scripts/soak.js uses it). */
+const logOverlaps = (log) => busyFigures(log).overlaps;
+
+module.exports = { load, ensureBuild, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, logOverlaps, rng, tmp };
 
 if (require.main === module) {
   main().then(
-    () => process.exit(0),
+    () => (process.exitCode = 0),
     (e) => {
       console.error(e);
-      process.exit(1);
+      process.exitCode = 1;
     },
   );
 }

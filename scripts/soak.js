@@ -111,6 +111,13 @@ async function main() {
     console.log(`  quota               engine ${s.quota_remaining}, fake API ${fakeQuota}`);
 
     // Quota phase: a 429 quota answer stops all calls; cells get cached values or the quota error.
+    // If the faults opened the engine's circuit breaker, wait out its cool-down first: the phase
+    // needs the next call to be sent (as the breaker's probe).
+    const pausedFor = (s.paused_until ?? 0) - Date.now();
+    if (pausedFor > 0) {
+      console.log(`  breaker             open after the fault phase; waiting ${(pausedFor / 1000).toFixed(1)} s for its probe`);
+      await new Promise((r) => setTimeout(r, pausedFor + 10));
+    }
     const mainCalls = api.calls();
     api.setFaultRate(0, []);
     api.injectFaults(["429_quota"]);

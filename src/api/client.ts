@@ -63,6 +63,15 @@ function quotaHeader(res: Response): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** `Retry-After` (delay seconds or an HTTP date) in ms; the engine's breaker honours it. */
+export function retryAfterMs(raw: string | null): number | null {
+  const t = raw?.trim();
+  if (!t) return null;
+  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * 1000);
+  const at = Date.parse(t);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
+}
+
 /** FastAPI's validation-error body: {"detail":[{"loc":[...],"msg":"..."}]} → "limit: msg". */
 function detailText(body: unknown): string | undefined {
   if (!body || typeof body !== "object") return undefined;
@@ -103,7 +112,7 @@ export function errorForStatus(status: number, detail: string | undefined): SvcE
     case 429:
       return d && isQuotaDetail(d)
         ? new SvcError("quota_exhausted", d, { status })
-        : new SvcError("busy", d || "Another call is still running", { status });
+        : new SvcError("busy", d || "Too many requests (429, no reason given)", { status });
     case 503:
       return new SvcError("unavailable", d || "The API is temporarily switched off", { status });
     default:
@@ -179,6 +188,8 @@ export class ApiClient {
         if (res.status === 401) {
           (err as { wwwAuthenticate?: string | null }).wwwAuthenticate = res.headers.get("WWW-Authenticate");
         }
+        const retryAfter = retryAfterMs(res.headers.get("Retry-After"));
+        if (retryAfter !== null) (err as { retryAfterMs?: number }).retryAfterMs = retryAfter;
         throw err;
       }
       return this.parseEnvelope(body, quota, res.status);

@@ -2,19 +2,20 @@
  * `svc-excel eval`: evaluate SVC formulas in a terminal through the same functions and engine as
  * the add-in. All formulas of one run are invoked at once, as an Excel recalculation does.
  */
-import { createHash } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
-import { createEngine, FileStore, SvcEngine } from "../engine";
+import { SvcEngine } from "../engine";
+import { connectionScope, credentialFingerprint } from "../compose";
+import { composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
 import { CellInvocation } from "../functions/invoke";
 import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
-import { FileLock } from "../platform/locks";
+import type { FileLock } from "../platform/locks";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { PrintedResult, renderOutput, writeAll } from "./print";
 
@@ -129,13 +130,15 @@ function lockDir(): string {
 
 /** One lock per connection: processes sharing a base URL and credential never call at once. */
 export function connectionLockName(baseUrl: string, identity: string): string {
-  return "api-" + createHash("sha256").update(`${baseUrl}\n${identity}`).digest("hex").slice(0, 24);
+  return "api-" + connectionScope(baseUrl, identity);
 }
 
 export interface EngineSetup {
   engine: SvcEngine;
   client: ApiClient;
   lock: FileLock;
+  /** Resolves once the API's metric dictionary was read (or could not be). */
+  dictionary: Promise<unknown>;
 }
 
 /** Per-call timeout: SVC_TIMEOUT_MS (1,000-55,000 ms), else the client's default (well under 60 s). */
@@ -144,20 +147,11 @@ export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | u
   return Number.isInteger(n) && n >= 1000 && n <= 55_000 ? n : undefined;
 }
 
+/** Build through the composition root: cache and quota scoped by base URL and credential identity. */
 export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
-  const timeoutMs = timeoutFromEnv();
-  const client = new ApiClient({ baseUrl, credentials, timeoutMs });
-  const lock = new FileLock(lockDir());
-  const engine = createEngine({
-    client,
-    store: cacheDir ? new FileStore(cacheDir) : undefined,
-    lock,
-    lockName: connectionLockName(baseUrl, identity),
-    // The engine's guard sits just above the client's own timeout.
-    timeoutMs: timeoutMs !== undefined ? timeoutMs + 5_000 : undefined,
-  });
+  const { engine, client, lock, dictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
   setEngine(engine);
-  return { engine, client, lock };
+  return { engine, client, lock, dictionary };
 }
 
 export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>): Promise<number> {
@@ -178,9 +172,11 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
     throw e;
   }
   const creds = args.token
-    ? { source: staticCredentials(args.token), identity: "token:" + createHash("sha256").update(args.token).digest("hex") }
+    ? { source: staticCredentials(args.token), identity: credentialFingerprint(args.token) }
     : await credentialsFor(args.baseUrl);
-  const { engine, lock } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  const { engine, lock, dictionary } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
+  await dictionary;
   const results = await evaluate(formulas, parsed);
   await engine.flush();
   await lock.releaseAll();

@@ -1,6 +1,6 @@
 /**
- * The shared request engine (design.md, "The engine"): queue, dedupe, coalescing, cache, quota
- * governor, retries. Hosts build one with createEngine and install it with setEngine.
+ * The shared request engine (design.md, "The engine"). Hosts build one through src/compose and
+ * install it with setEngine; functions and the pane read it with currentEngine.
  */
 export * from "./types";
 export { setEngine, currentEngine, hasEngine } from "./current";
@@ -16,7 +16,12 @@ export {
   DEFAULT_WINDOW_MS,
 } from "./engine";
 export type { EngineOptions, SvcEngine, SvcStats, ToolCaller } from "./engine";
-export { FileStore, IndexedDbStore, MemoryStore, asCacheRecord } from "./store";
-export type { CacheRecord, FinRecord, PersistentStore, PlainRecord, QuotaRecord, StoredAnswer } from "./store";
-export { finRequest, finGroupKey, mergedParams, sliceFinancials, covers, mergeEntry, DEFAULT_YEARS } from "./financials";
-export type { FinEntry, FinRequest } from "./financials";
+export { MemoryStore, asCacheRecord } from "./records";
+export type { AnswerRecord, CacheRecord, CachedAnswer, PersistentStore, QuotaRecord } from "./records";
+export { systemClock } from "./clock";
+export type { Clock } from "./clock";
+export { DEFAULT_MAX_IDENTITIES } from "./cache";
+export { DEFAULT_STORE_TIMEOUT_MS } from "./timed-store";
+export { DEFAULT_COOL_DOWN_MS, DEFAULT_THRESHOLD } from "./breaker";
+export type { BreakerOptions } from "./breaker";
+export type { CanonicalRequest, RequestRules, WideRequest } from "./rules";

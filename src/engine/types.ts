@@ -30,8 +30,26 @@ export interface EngineStats {
   /** Requests answered by another request's call (dedupe in flight and coalescing). */
   coalesced: number;
   retries: number;
-  /** Last X-Quota-Remaining (or conservative count), null when unknown. */
+  /** Last X-Quota-Remaining minus answers since (an estimate that never blocks), null when unknown. */
   quota_remaining: number | null;
+}
+
+/** One request as a formula would make it (contract 2: the pane prices refreshes with these). */
+export interface PlanRequest {
+  tool: ToolName;
+  params: RawParams;
+}
+
+/** What recalculating a set of requests would cost. */
+export interface RefreshPlan {
+  /** HTTP requests it would send: one per distinct identity not answered by a fresh cached answer. */
+  calls: number;
+  /** Valid requests priced. */
+  requests: number;
+  /** Valid requests a fresh cached answer covers (0 with refresh:true). */
+  cached: number;
+  /** Requests rejected locally (they cost nothing): their index in the input and the message. */
+  invalid: { index: number; message: string }[];
 }
 
 export interface Engine {

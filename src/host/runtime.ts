@@ -13,8 +13,10 @@ import { AuthStatus, OAuthClient } from "../auth/oauth-client";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
-import { createEngine, IndexedDbStore, setEngine, SvcEngine } from "../engine";
+import { setEngine, SvcEngine } from "../engine";
 import { browserLock, CrossLock } from "../platform/locks";
+import { credentialFingerprint } from "../compose";
+import { composePage } from "../compose/page";
 import { effectiveConfig, HostConfig, DevOverrides } from "./config";
 
 export interface Host {
@@ -60,22 +62,19 @@ function build(): Host {
   const lock = browserLock();
   let credentials: CredentialSource;
   let auth: OAuthClient | null = null;
+  // The cache and quota scope: the API address plus who signs the calls (never the secret itself).
+  let identity: string;
   if (config.dev.apiKey) {
     credentials = staticCredentials(config.dev.apiKey);
+    identity = credentialFingerprint(config.dev.apiKey);
   } else {
+    identity = "oauth";
     const storage = localStorageOrNull();
     const store: TokenStore = storage ? new LocalStorageTokenStore(storage, partitionKey()) : new MemoryTokenStore();
     auth = new OAuthClient({ baseUrl: config.baseUrl, store, lock });
     credentials = auth;
   }
-  const client = new ApiClient({ baseUrl: config.baseUrl, credentials });
-  const engine = createEngine({
-    client,
-    store: new IndexedDbStore(config.dev.storeName ?? "svc-cache"),
-    lock,
-    // One queue per connection: every runtime of this origin talking to this API shares it.
-    lockName: `svc-api:${config.baseUrl}`,
-  });
+  const { client, engine } = composePage({ baseUrl: config.baseUrl, credentials, identity }, { dbName: config.dev.storeName, lock });
   setEngine(engine);
   const addinOrigin = pageOrigin(config.addinUrl);
   return {

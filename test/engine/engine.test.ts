@@ -1,6 +1,7 @@
 import { DEFAULT_METRICS } from "../../src/api/catalogue";
 import { SvcError } from "../../src/api/errors";
 import { createEngine, EngineOptions } from "../../src/engine";
+import { RequestRules, apiRules } from "../../src/engine/rules";
 import { FakeClient, financialsData, tick } from "./fakeClient";
 
 function setup(opts: Partial<EngineOptions> = {}, latencyMs = 5) {
@@ -8,6 +9,12 @@ function setup(opts: Partial<EngineOptions> = {}, latencyMs = 5) {
   const engine = createEngine({ client, windowMs: 5, retryDelayMs: 5, ...opts });
   return { client, engine };
 }
+
+/** Rules whose get_financials call is only what was asked (as for a metric outside the statement's known list). */
+const narrowFin: RequestRules = {
+  ...apiRules,
+  widen: (req) => (req.tool === "get_financials" ? { ...apiRules.widen(req), params: req.params } : apiRules.widen(req)),
+};
 
 const metricKeys = (d: Record<string, unknown>) => (d.metrics as { key: string }[]).map((m) => m.key);
 
@@ -97,7 +104,7 @@ describe("cache", () => {
 });
 
 describe("get_financials coalescing", () => {
-  it("merges requests differing in metrics and years into one call with the union and the largest years", async () => {
+  it("asks once, wide (every metric of the statement, the most years, provenance), and hands each request its slice", async () => {
     const { client, engine } = setup();
     const [a, b, c] = await Promise.all([
       engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 3 }),
@@ -105,7 +112,7 @@ describe("get_financials coalescing", () => {
       engine.request("get_financials", { ticker: "AAPL", metrics: "gross_margin" }),
     ]);
     expect(client.log).toHaveLength(1);
-    expect(client.log[0].params).toMatchObject({ metrics: ["revenue", "net_income", "gross_margin"], years: 10 });
+    expect(client.log[0].params).toMatchObject({ metrics: expect.arrayContaining(["revenue", "net_income", "gross_margin"]), years: 20, include_provenance: true });
     expect(metricKeys(a.data)).toEqual(["revenue"]);
     expect(a.data.periods).toEqual(["FY2022", "FY2023", "FY2024"]);
     expect(metricKeys(b.data)).toEqual(["net_income", "revenue"]);
@@ -127,7 +134,7 @@ describe("get_financials coalescing", () => {
     expect(small.data.metrics).toEqual(direct.metrics);
   });
 
-  it("keeps statements, period types and provenance apart", async () => {
+  it("keeps statements and period types apart; provenance rides along in the wide call", async () => {
     const { client, engine } = setup();
     await Promise.all([
       engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" }),
@@ -136,7 +143,7 @@ describe("get_financials coalescing", () => {
       engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", include_provenance: true }),
       engine.request("get_financials", { ticker: "MSFT", metrics: "revenue" }),
     ]);
-    expect(client.log).toHaveLength(5);
+    expect(client.log).toHaveLength(4);
   });
 
   it("gives a request without metrics exactly the statement's default metrics", async () => {
@@ -158,21 +165,12 @@ describe("get_financials coalescing", () => {
     expect(engine.stats().cache_hits).toBe(1);
   });
 
-  it("calls again when the cached answer lacks a metric or enough years", async () => {
+  it("answers later requests for other metrics and more years from the wide answer", async () => {
     const { client, engine } = setup();
     await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 5 });
     await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 6 });
     await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income", years: 2 });
-    expect(client.log).toHaveLength(3);
-  });
-
-  it("unites cached metrics of answers with the same columns", async () => {
-    const { client, engine } = setup();
-    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue", years: 5 });
-    await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income", years: 5 });
-    const both = await engine.request("get_financials", { ticker: "AAPL", metrics: "net_income,revenue", years: 3 });
-    expect(client.log).toHaveLength(2);
-    expect(metricKeys(both.data)).toEqual(["net_income", "revenue"]);
+    expect(client.log).toHaveLength(1);
   });
 
   it("lets a request join a call in flight that already covers it", async () => {
@@ -197,8 +195,16 @@ describe("get_financials coalescing", () => {
 });
 
 describe("scheduling", () => {
-  it("sends other calls first while a get_financials group is still gaining members", async () => {
-    const { client, engine } = setup({ windowMs: 15 }, 10);
+  it("sends a wide get_financials call at once, without waiting for the window", async () => {
+    const { client, engine } = setup({ windowMs: 200 });
+    const t0 = performance.now();
+    await engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" });
+    expect(performance.now() - t0).toBeLessThan(150);
+    expect(client.log).toHaveLength(1);
+  });
+
+  it("holds a get_financials call for the window while a member asks beyond the wide call, sending other calls first", async () => {
+    const { client, engine } = setup({ windowMs: 15, rules: narrowFin }, 10);
     const all: Promise<unknown>[] = [engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" })];
     all.push(engine.request("get_company", { ticker: "AAPL" }));
     all.push(engine.request("get_peers", { ticker: "AAPL" }));
@@ -218,7 +224,7 @@ describe("scheduling", () => {
   });
 
   it("sends a get_financials group at the latest maxDeferMs after it was created", async () => {
-    const { client, engine } = setup({ windowMs: 20, maxDeferMs: 60 });
+    const { client, engine } = setup({ windowMs: 20, maxDeferMs: 60, rules: narrowFin });
     const first = engine.request("get_financials", { ticker: "AAPL", metrics: "revenue" });
     const stop = Date.now() + 150;
     const more: Promise<unknown>[] = [];

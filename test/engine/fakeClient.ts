@@ -74,9 +74,17 @@ export class FakeClient {
   overlaps = 0;
   sendQuotaHeader = true;
 
-  constructor(opts: { latencyMs?: number; quota?: number } = {}) {
+  /** Waits `ms` (real time by default; a fake clock's timers in fake-time tests). */
+  private readonly wait: (ms: number) => Promise<void>;
+  /** The API rejects these parameters with a 400 (a member the spec allows but the API refuses). */
+  rejectIf: ((params: ToolParams) => string | null) | null = null;
+  /** Retry-After (ms) attached to scripted faults. */
+  retryAfterMs: number | null = null;
+
+  constructor(opts: { latencyMs?: number; quota?: number; sleep?: (ms: number) => Promise<void> } = {}) {
     this.latencyMs = opts.latencyMs ?? 5;
     this.quota = opts.quota ?? 2000;
+    this.wait = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
   /** The next calls fail as listed, in order (then calls succeed again). */
@@ -102,7 +110,7 @@ export class FakeClient {
         this.active--; // the fake server gave up on it; only the caller waits forever
         return await new Promise<ApiAnswer>(() => undefined);
       }
-      await new Promise((r) => setTimeout(r, this.latencyMs));
+      await this.wait(this.latencyMs);
       if (fault === "bad_body") {
         rec.outcome = "bad_body";
         return { nonsense: true } as unknown as ApiAnswer;
@@ -112,7 +120,14 @@ export class FakeClient {
         const detail =
           f.detail ?? (f.kind === "busy" ? BUSY_DETAIL : f.kind === "quota_exhausted" ? QUOTA_DETAIL : `fault ${f.kind}`);
         rec.outcome = f.kind;
-        throw new SvcError(f.kind, detail, { status: f.status });
+        const err = new SvcError(f.kind, detail, { status: f.status });
+        if (this.retryAfterMs !== null) (err as { retryAfterMs?: number }).retryAfterMs = this.retryAfterMs;
+        throw err;
+      }
+      const rejected = this.rejectIf?.(params);
+      if (rejected) {
+        rec.outcome = "bad_request";
+        throw new SvcError("bad_request", rejected, { status: 400 });
       }
       if (this.quota <= 0) {
         rec.outcome = "quota_exhausted";

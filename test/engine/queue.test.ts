@@ -1,7 +1,8 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { createEngine, FileStore } from "../../src/engine";
+import { FileStore } from "../../src/adapters/node/file-store";
+import { createEngine } from "../../src/engine";
 import { FileLock, LocalLock } from "../../src/platform/locks";
 import { FakeClient, tick } from "./fakeClient";
 

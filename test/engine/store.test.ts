@@ -1,7 +1,9 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { CacheRecord, createEngine, FileStore, IndexedDbStore, MemoryStore } from "../../src/engine";
+import { IndexedDbStore } from "../../src/adapters/browser/indexeddb-store";
+import { FileStore } from "../../src/adapters/node/file-store";
+import { CacheRecord, createEngine, MemoryStore } from "../../src/engine";
 import { FakeClient } from "./fakeClient";
 
 const tmpDirs: string[] = [];
@@ -13,10 +15,10 @@ function tmpDir(): string {
 afterAll(() => tmpDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const record = (text: string): CacheRecord => ({
-  v: 1,
-  kind: "plain",
+  v: 2,
+  kind: "answer",
   tool: "get_company",
-  answer: { data: { name: text }, link: "https://x.test", text, fetchedAt: 1 },
+  entries: [{ sent: { ticker: "AAPL" }, data: { name: text }, link: "https://x.test", text, fetchedAt: 1 }],
 });
 
 describe("FileStore", () => {
@@ -38,7 +40,7 @@ describe("FileStore", () => {
   it("drops an entry of the wrong shape", async () => {
     const store = new FileStore(tmpDir());
     fs.mkdirSync(store.dir, { recursive: true });
-    fs.writeFileSync(store.fileFor("k"), JSON.stringify({ key: "k", record: { v: 1, kind: "plain", answer: 3 } }));
+    fs.writeFileSync(store.fileFor("k"), JSON.stringify({ key: "k", record: { v: 2, kind: "answer", entries: 3 } }));
     await expect(store.get("k")).resolves.toBeUndefined();
   });
 
@@ -64,7 +66,7 @@ describe("FileStore", () => {
 
 describe("IndexedDbStore", () => {
   it("reads as empty and writes nothing where IndexedDB is absent", async () => {
-    const store = new IndexedDbStore("svc-test");
+    const store = new IndexedDbStore("scope", "svc-test");
     await store.set("k", record("x"));
     await expect(store.get("k")).resolves.toBeUndefined();
     await store.clear();

@@ -1,0 +1,114 @@
+/**
+ * The CLI's persistent cache: one JSON file per entry under `dir` (the connection's own directory,
+ * chosen by src/compose), named by a hash of the key. Writes go to a temporary file renamed over the
+ * entry, so a crash or a full disk leaves the old entry or the new one, never a torn file. A file
+ * that does not parse is deleted on read. Several processes may share the directory.
+ */
+import { createHash } from "crypto";
+import { existsSync, promises as fsp } from "fs";
+import * as path from "path";
+import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine/records";
+
+export class FileStore implements PersistentStore {
+  /** The directory exists (made once; writes happen inside the call lock, every syscall counts). */
+  private made = false;
+  /** Entries live in `root`, or in its `scope` subdirectory (one per connection, see src/compose). */
+  readonly dir: string;
+  constructor(root: string, scope?: string) {
+    this.dir = scope ? path.join(root, scope) : root;
+  }
+
+  fileFor(key: string): string {
+    const h = createHash("sha256").update(key).digest("hex").slice(0, 40);
+    return path.join(this.dir, `${h}.json`);
+  }
+
+  async get(key: string): Promise<CacheRecord | undefined> {
+    const file = this.fileFor(key);
+    // The engine re-reads an identity inside the call lock before every call, and it is usually not
+    // there: a synchronous existence check (microseconds) spares a thread-pool round trip.
+    if (!existsSync(file)) return undefined;
+    let raw: string;
+    try {
+      raw = await fsp.readFile(file, "utf8");
+    } catch {
+      return undefined;
+    }
+    try {
+      const body = JSON.parse(raw) as { key?: unknown; record?: unknown };
+      if (body && body.key === key) {
+        const rec = asCacheRecord(body.record);
+        if (rec) return rec;
+      } else if (body && typeof body.key === "string") {
+        return undefined; // another key with the same hash prefix: leave it alone
+      }
+    } catch {
+      // fall through: damaged
+    }
+    await fsp.unlink(file).catch(() => undefined);
+    return undefined;
+  }
+
+  async set(key: string, record: CacheRecord): Promise<void> {
+    const file = this.fileFor(key);
+    if (!this.made) {
+      await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+    }
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const body = JSON.stringify({ key, record });
+    let handle: import("fs").promises.FileHandle | undefined;
+    try {
+      handle = await fsp.open(tmp, "w", 0o600);
+      // No fsync: the write happens inside the call lock and fsync doubled its cost (0.83 vs 0.35 ms
+      // for 16 KB). The rename is atomic, so a crashed process never leaves a partial entry under the
+      // final name; after a power loss an entry may be empty or damaged, and get() drops it.
+      await handle.writeFile(body, "utf8");
+      await handle.close();
+      handle = undefined;
+      await fsp.rename(tmp, file);
+    } catch (e) {
+      if (handle) await handle.close().catch(() => undefined);
+      await fsp.unlink(tmp).catch(() => undefined);
+      this.made = false; // the directory may have been removed under us: make it again next time
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.unlink(this.fileFor(key)).catch(() => undefined);
+  }
+
+  async clear(): Promise<void> {
+    let names: string[];
+    try {
+      names = await fsp.readdir(this.dir);
+    } catch {
+      return;
+    }
+    await Promise.all(
+      names.filter((n) => n.endsWith(".json") || n.endsWith(".tmp")).map((n) => fsp.unlink(path.join(this.dir, n)).catch(() => undefined)),
+    );
+  }
+
+  /** Delete entries untouched for `maxAgeMs` (the longest cache lifetime): the cache directory never grows without bound. */
+  async sweep(maxAgeMs: number, nowMs = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await fsp.readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let n = 0;
+    for (const name of names) {
+      if (!name.endsWith(".json") && !name.endsWith(".tmp")) continue;
+      const p = path.join(this.dir, name);
+      const st = await fsp.stat(p).catch(() => null);
+      if (st && nowMs - st.mtimeMs > maxAgeMs) {
+        await fsp.unlink(p).catch(() => undefined);
+        n++;
+      }
+    }
+    return n;
+  }
+}

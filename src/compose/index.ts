@@ -1,0 +1,47 @@
+/**
+ * The one composition root (contract 7): builds the client, the engine, the connection-scoped store
+ * and the cross-runtime lock, for the page (./page, used by src/host/runtime.ts) and for the CLI
+ * (./cli, used by src/cli/eval.ts). Only this folder picks adapters (src/adapters/browser or
+ * src/adapters/node); the page entry never imports a Node module and the CLI entry never a browser one.
+ */
+import type { ApiClient, CredentialSource } from "../api/client";
+import { TOOLS } from "../api/catalogue";
+import { loadDictionary } from "../api/dictionary";
+import type { SvcEngine } from "../engine";
+
+export { connectionScope, credentialFingerprint, normaliseBaseUrl } from "./scope";
+
+export interface Connection {
+  baseUrl: string;
+  credentials: CredentialSource;
+  /** Who the credential is (a key fingerprint, an issuer/account id): never the secret. */
+  identity: string;
+}
+
+export interface Composed {
+  engine: SvcEngine;
+  client: ApiClient;
+  /** The connection scope id (cache and quota partition, lock name suffix). */
+  scope: string;
+  /**
+   * The API's metric dictionary, read once (unauthenticated, never counted as a call); until it is
+   * read the spec's lists apply. Never rejects.
+   */
+  dictionary: Promise<unknown>;
+}
+
+const DICTIONARY_TIMEOUT_MS = 5_000;
+
+/** The longest lifetime in the catalogue: older answers can never be fresh again. */
+const LONGEST_TTL_MS = Math.max(...Object.values(TOOLS).map((t) => t.ttlMs));
+/** Persistent answers older than this are swept at start; until then they serve as stale fallback when the API is down. */
+export const SWEEP_AFTER_MS = 4 * LONGEST_TTL_MS;
+
+/** Start reading the dictionary of this API address (src/api/dictionary caches it per address). */
+export function readDictionary(baseUrl: string, fetchFn?: typeof fetch): Promise<unknown> {
+  const f = fetchFn ?? (globalThis as { fetch?: typeof fetch }).fetch;
+  if (!f) return Promise.resolve(null);
+  // Bounded: an address that never answers must not hold up the first evaluation.
+  const signal = (): AbortSignal | undefined => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(DICTIONARY_TIMEOUT_MS) : undefined);
+  return loadDictionary(baseUrl, (url, init) => f(url, { ...init, signal: signal() })).catch(() => null);
+}

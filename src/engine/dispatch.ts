@@ -1,0 +1,165 @@
+/**
+ * Sending one queued call, inside the cross-runtime lock, and settling its members: re-read the
+ * shared store first (another runtime may have fetched it), refuse when the quota or the breaker
+ * says so (and settle every queued call with it), split a coalesced/widened call the API rejects
+ * with 400/422 into one narrow call per member, cache the answer and hand each member its slice.
+ */
+import type { SvcError } from "../api/errors";
+import { ToolParams, requestKey } from "../api/validate";
+import { StaleFallback, answerFrom } from "./answers";
+import type { Breaker } from "./breaker";
+import type { AnswerCache } from "./cache";
+import type { Caller } from "./caller";
+import type { Clock } from "./clock";
+import { toSvcError } from "./failure";
+import { Job, Member, callParams, settleMembers } from "./job";
+import { LOW_QUOTA, QuotaGovernor } from "./quota";
+import type { CachedAnswer } from "./records";
+import type { JobRegistry } from "./registry";
+import type { Scheduler } from "./scheduler";
+
+export interface DispatchDeps {
+  clock: Clock;
+  cache: AnswerCache;
+  quota: QuotaGovernor;
+  breaker: Breaker;
+  caller: Caller;
+  registry: JobRegistry;
+  scheduler: () => Scheduler;
+  stale: StaleFallback;
+  /** Another runtime or process shares the store (see EngineOptions.shareStore). */
+  shareStore: boolean;
+  changed: () => void;
+}
+
+export class Dispatcher {
+  /** Identities whose wide (or coalesced) call the API refused with a 400/422: asked narrow from then on. */
+  readonly refusedWide = new Set<string>();
+
+  constructor(private readonly d: DispatchDeps) {}
+
+  async run(job: Job): Promise<void> {
+    try {
+      await this.send(job);
+    } catch (e) {
+      this.finish(job, toSvcError(e));
+    } finally {
+      // Taken off the queue for good: sent, answered from the store, refused or split.
+      this.d.registry.retire(job);
+      this.d.changed();
+    }
+  }
+
+  /** Every unsent call settles now with `err` (or a cached answer); returns how many. */
+  settleQueued(err: SvcError): number {
+    const dropped = this.d.scheduler().drain();
+    for (const j of dropped) {
+      this.d.registry.retire(j);
+      this.finish(j, err);
+    }
+    return dropped.length;
+  }
+
+  /** Settle a job's members with `err`, or with a cached answer where the failure allows one. */
+  finish(job: Job, err: SvcError): void {
+    settleMembers(job, (m) => {
+      try {
+        return this.d.stale.or(job.coalescer, m.req, job.group, err);
+      } catch (e) {
+        return toSvcError(e);
+      }
+    });
+    this.d.changed();
+  }
+
+  private async send(job: Job): Promise<void> {
+    const { cache, quota, breaker } = this.d;
+    await quota.loaded();
+    if (this.d.shareStore) {
+      // Another runtime or process sharing the store may have used up the quota or fetched this
+      // identity while we waited for the lock. (The quota figure only matters when ours is unknown
+      // or low: reading it every call costs time inside the lock.)
+      const left = quota.remaining();
+      if (left === null || left < LOW_QUOTA) await quota.reload();
+      await cache.load(job.group, true);
+      this.answerFromCache(job);
+    }
+    const refused = quota.blockedError() ?? breaker.error();
+    if (refused) return this.refuseAll(job, refused);
+    if (job.members.length === 0) return;
+    job.state = "sent";
+    const params = callParams(job);
+    job.sent = params;
+    let ans;
+    try {
+      ans = await this.d.caller.send(job.tool, params);
+    } catch (e) {
+      const err = toSvcError(e);
+      if ((err.kind === "bad_request" || err.kind === "unprocessable") && this.split(job)) return;
+      if (breaker.error() || err.kind === "quota_exhausted") return this.refuseAll(job, err);
+      return this.finish(job, err);
+    }
+    const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.d.clock.now() };
+    void cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
+    settleMembers(job, (m) => answerFrom(job.coalescer, m.req, entry, false));
+  }
+
+  /**
+   * Before the lock passes on: another runtime or process sharing the store reads it inside the
+   * lock before sending, so our writes must have landed. (Within one hold they finish during the
+   * next call's network time.)
+   */
+  async beforeRelease(): Promise<void> {
+    if (this.d.shareStore) await this.d.cache.flush();
+  }
+
+  /** True when an answer sent with `sent` answers everything `old` could (old is then dropped). */
+  private supersedes(job: Job, sent: ToolParams, old: CachedAnswer): boolean {
+    try {
+      return job.coalescer.covers(sent, { tool: job.tool, params: old.sent, key: requestKey(job.tool, old.sent) });
+    } catch {
+      return false;
+    }
+  }
+
+  /** Settle members that fresh cached answers now cover (another runtime fetched them). */
+  private answerFromCache(job: Job): void {
+    const left: Member[] = [];
+    for (const m of job.members) {
+      const e = this.d.cache.peek(m.req.tool, job.group, (x) => job.coalescer.covers(x.sent, m.req));
+      if (e) {
+        m.detach();
+        m.resolve(answerFrom(job.coalescer, m.req, e, false));
+      } else left.push(m);
+    }
+    job.members = left;
+  }
+
+  /**
+   * A 400/422 on a call: when it asked for more than one member's own request (coalesced, or
+   * widened), each distinct member is retried with exactly its own parameters, so only the bad
+   * cell fails. False when there is nothing narrower to try.
+   */
+  private split(job: Job): boolean {
+    if (job.narrow) return false;
+    this.refusedWide.add(job.group);
+    const byKey = new Map<string, Member[]>();
+    for (const m of job.members) byKey.set(m.req.key, [...(byKey.get(m.req.key) ?? []), m]);
+    const t = this.d.clock.mono();
+    const parts = [...byKey.values()].map(
+      (members): Job => ({ tool: job.tool, group: job.group, coalescer: job.coalescer, members, state: "queued", createdAt: t, order: 0, narrow: true }),
+    );
+    job.members = [];
+    for (const p of parts.reverse()) {
+      this.d.registry.track(p);
+      this.d.scheduler().add(p, true);
+    }
+    return true;
+  }
+
+  /** The breaker opened or the quota is used up: this job and every queued one settle now. */
+  private refuseAll(job: Job, err: SvcError): void {
+    this.finish(job, err);
+    this.settleQueued(err);
+  }
+}
