@@ -11,16 +11,14 @@
 import { Statement, TOOLS, ToolName } from "../api/catalogue";
 import { invalidArgument } from "../api/errors";
 import { RawParams, metricStatement, splitList } from "../api/validate";
+import type { PlanRequest } from "../engine/types";
 import { CellOptions, parseOptions } from "./options";
 import { ltmComponents } from "../shape/ltm";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
 
-/** One tool request (the engine's PlanRequest has this shape). */
-export interface PlanRequest {
-  tool: ToolName;
-  params: RawParams;
-}
+/** One tool request: the engine's PlanRequest (what `engine.plan` prices). */
+export type { PlanRequest };
 
 /** What SVC.FINANCIALS asks for, and what it needs to pick and compute its columns. */
 export interface FinancialsRequests {
