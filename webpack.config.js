@@ -50,7 +50,9 @@ module.exports = (env = {}, argv = {}) => {
     name: "addin",
     mode,
     context: ROOT,
-    devtool: mode === "production" ? "source-map" : "eval-cheap-module-source-map",
+    // Production maps give file/line for stack traces but carry no source contents (nothing of the
+    // sources ships in dist/); development keeps full maps.
+    devtool: mode === "production" ? "nosources-source-map" : "eval-cheap-module-source-map",
     target: ["web", "es2022"],
     entry: {
       // Order matters: the page bootstrap installs the one engine before any function can run.
@@ -115,6 +117,7 @@ module.exports = (env = {}, argv = {}) => {
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/pane.css", to: "pane.css" },
+          { from: "src/dialog/dialog.css", to: "auth/dialog.css" },
           { from: "assets/help.html", to: "help.html", noErrorOnMissing: true },
           {
             from: "manifest.xml",

@@ -7,6 +7,8 @@
  *   SVC_BASE_URL   the Company Data API ({base_url}: REST, token, register, revoke)
  *   SVC_APP_URL    the sign-in consent page's address ({app_url}/oauth/authorize)
  *   SVC_ADDIN_URL  where dist/ is hosted (manifest URLs, dialog pages, OAuth redirect URI)
+ *   SVC_CLIENT_ID  optional: a client id registered in advance for {addin_url}/auth/callback.html;
+ *                  the add-in then never uses dynamic registration (10 an hour per address)
  */
 const SANDBOX_PORT = 8787;
 const DEFAULTS = {
@@ -32,7 +34,7 @@ function isLoopback(url) {
   return h === "127.0.0.1" || h === "localhost" || h === "[::1]";
 }
 
-/** @returns {{baseUrl:string, appUrl:string, addinUrl:string}} */
+/** @returns {{baseUrl:string, appUrl:string, addinUrl:string, clientId?:string}} */
 function addinConfig(env = process.env) {
   const cfg = {
     baseUrl: normaliseUrl("SVC_BASE_URL", env.SVC_BASE_URL || DEFAULTS.baseUrl),
@@ -44,6 +46,11 @@ function addinConfig(env = process.env) {
     if (!v.startsWith("https:") && !isLoopback(v)) throw new Error(`${k} must be https unless it is a loopback address: ${v}`);
   }
   if (!cfg.addinUrl.startsWith("https:")) throw new Error(`SVC_ADDIN_URL must be https (Office requires it): ${cfg.addinUrl}`);
+  const clientId = (env.SVC_CLIENT_ID || "").trim();
+  if (clientId) {
+    if (!/^[\x21-\x7e]{1,255}$/.test(clientId)) throw new Error("SVC_CLIENT_ID must be printable ASCII without spaces");
+    cfg.clientId = clientId;
+  }
   return cfg;
 }
 

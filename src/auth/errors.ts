@@ -43,3 +43,17 @@ export class SignInError extends Error {
 export function isSignInError(e: unknown): e is SignInError {
   return e instanceof SignInError;
 }
+
+import { SvcError } from "../api/errors";
+
+/**
+ * Contract 3: every "sign in again" from the auth layer is an SvcError of kind "signed_out" whose
+ * detail says why (the engine never retries it, the cell shows the reason). `reason` is the why alone.
+ */
+export class SignedOutError extends SvcError {
+  readonly reason: string;
+  constructor(reason: string, detail: string = reason) {
+    super("signed_out", detail);
+    this.reason = reason;
+  }
+}

@@ -5,12 +5,13 @@
  * The one rule everything here serves: refresh tokens rotate, and presenting an old refresh token or
  * an authorization code a second time revokes the whole connection. Hence:
  *  - a code is exchanged exactly once (a PendingSignIn is spent before the request goes out);
- *  - refresh is single-flight inside a runtime (one promise) and across runtimes/processes (a
- *    CrossLock), and the store is re-read inside the lock: if someone else already rotated, their
- *    tokens are used and nothing is sent;
- *  - a refresh that may have reached the server without an answer coming back (timeout, connection
- *    reset, unreadable answer, 5xx) is never repeated: the state becomes "reauth_required" and the
- *    old refresh token is forgotten.
+ *  - every write of the credentials record (registration, tokens, delete) happens under ONE
+ *    cross-runtime lock (`CREDENTIALS_LOCK`), re-reading the record inside it;
+ *  - refresh is single-flight inside a runtime (one promise) and across runtimes/processes (that
+ *    lock); if someone else already rotated, their tokens are used and nothing is sent;
+ *  - the refresh protocol (README, "Refresh protocol") marks "refresh in flight" before sending,
+ *    keeps a rotated answer in memory even when it cannot be saved, and turns every outcome it
+ *    cannot be sure of into "sign in again" (SignedOutError with a reason) — never a resend.
  */
 import * as oauth from "oauth4webapi";
 import type { CredentialSource } from "../api/client";
@@ -18,7 +19,7 @@ import { SvcError } from "../api/errors";
 import { CrossLock, LocalLock } from "../platform/locks";
 import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
 import { Discovered, discover, requestOptions } from "./discovery";
-import { SignInError } from "./errors";
+import { SignedOutError, SignInError } from "./errors";
 import {
   AuthState,
   ClientRegistration,
@@ -30,6 +31,8 @@ import {
 
 export const SIGNED_OUT_MESSAGE = "Sign in from the SVC pane";
 export const SCOPE = "read";
+/** The one lock every write of the credentials record happens under (all base URLs share it). */
+export const CREDENTIALS_LOCK = "svc-credentials";
 
 export interface AuthStatus {
   state: AuthState;
@@ -70,12 +73,40 @@ export interface OAuthClientOptions {
   /** Per-request timeout for token, registration and revocation requests (default 20 s). */
   timeoutMs?: number;
   clientName?: string;
-  /** A pre-registered client id: skips dynamic registration. */
+  /** A pre-registered client id (SVC_CLIENT_ID): skips dynamic registration. */
   clientId?: string;
-  /** The message of the SvcError("signed_out") that getToken rejects with. */
+  /** Redirect URIs to register together (the CLI's fixed loopback ports): one registration serves them all. */
+  registerRedirectUris?: string[];
+  /** The detail of the SignedOutError when there is no sign-in at all. */
   signedOutMessage?: string;
-  /** True when the runtime knows it is offline (then a refresh is not even attempted). */
+  /** Appended to a "sign in again" reason in errors (e.g. the CLI's "run `svc-excel login`"). */
+  signInHint?: string;
+  /** True when the runtime knows it is offline (navigator.onLine === false): nothing is sent. */
   isOffline?: () => boolean;
+  /**
+   * A side-effect-free check that the token endpoint's ORIGIN answers at all (not the token
+   * endpoint). Run before a refresh is sent; false = "not sent": the refresh token is kept.
+   */
+  probeOrigin?: (origin: string) => Promise<boolean>;
+  /** Called after a sign-out or a sign-in again is recorded (sign-out clears the connection's cache). */
+  onSignedOut?: () => void | Promise<void>;
+}
+
+/** SHA-256 of a refresh token (hex, 128 bits): what the in-flight marker records instead of the token. */
+export async function tokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A store error in words a user can act on ("disk full", "read-only"), for the "sign in again" reason. */
+export function saveFailure(e: unknown): string {
+  const code = (e as { code?: unknown })?.code;
+  const name = (e as { name?: unknown })?.name;
+  if (code === "ENOSPC" || code === "EDQUOT") return "the disk is full";
+  if (code === "EROFS") return "the file system is read-only";
+  if (code === "EACCES" || code === "EPERM") return "the credentials file is not writable";
+  if (name === "QuotaExceededError") return "the browser storage is full";
+  return String((e as Error)?.message ?? e);
 }
 
 type RefreshReason = { kind: "expired" } | { kind: "refused"; token: string };
@@ -132,8 +163,15 @@ export class OAuthClient implements CredentialSource {
   private inflight: Promise<string> | null = null;
   private discovered: Promise<Discovered> | null = null;
   private listeners = new Set<(s: AuthStatus) => void>();
+  /**
+   * Tokens this run received but could not save. While set they are the truth for this runtime:
+   * the stored record (deleted, or holding an older token) is never read for a token again.
+   */
+  private session: TokenRecord | null = null;
+  /** Why this runtime last ended in "sign in again" (used when even the reason could not be saved). */
+  private lastReason: string | null = null;
   /** Counts of what went over the wire (tests and the pane's diagnostics). */
-  readonly stats = { refreshesSent: 0, codeExchangesSent: 0, registrationsSent: 0, revocationsSent: 0 };
+  readonly stats = { refreshesSent: 0, codeExchangesSent: 0, registrationsSent: 0, revocationsSent: 0, probesSent: 0 };
 
   constructor(private readonly opts: OAuthClientOptions) {
     this.baseUrl = normaliseBaseUrl(opts.baseUrl);
@@ -146,12 +184,17 @@ export class OAuthClient implements CredentialSource {
     this.signedOutMessage = opts.signedOutMessage ?? SIGNED_OUT_MESSAGE;
   }
 
-  private get tokenLock(): string {
-    return `svc-token:${this.baseUrl}`;
+  /** Run `fn` holding the credentials lock (every write of the record goes through here). */
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    return this.lock.run(CREDENTIALS_LOCK, fn);
   }
 
-  private signedOut(): SvcError {
-    return new SvcError("signed_out", this.signedOutMessage);
+  /** The error for "no usable sign-in": with the recorded reason when there is one. */
+  private signedOut(rec?: TokenRecord | null): SignedOutError {
+    const reason = rec?.state === "reauth_required" || rec?.state === "signed_out" ? rec.message : undefined;
+    const why = reason ?? (rec ? undefined : this.lastReason ?? undefined);
+    if (!why) return new SignedOutError("Not signed in", this.signedOutMessage);
+    return new SignedOutError(why, this.opts.signInHint ? `${why} (${this.opts.signInHint})` : why);
   }
 
   private fresh(rec: TokenRecord): boolean {
@@ -162,11 +205,19 @@ export class OAuthClient implements CredentialSource {
     return requestOptions(url, this.fetchImpl, this.timeoutMs);
   }
 
+  /** Credentials never go over plain http except to loopback (a sandbox on this machine). */
+  private transportProblem(): string | null {
+    return isSecureOrLoopback(this.baseUrl) ? null : `Refusing to send credentials over plain http to ${new URL(this.baseUrl).host}; use https`;
+  }
+
   // ---------------------------------------------------------------- status
 
   async status(): Promise<AuthStatus> {
+    if (this.session) {
+      return { state: "signed_in", message: this.session.message, expiresAt: this.session.expires_at, issuer: this.session.issuer };
+    }
     const rec = await this.store.getTokens(this.baseUrl);
-    if (!rec) return { state: "signed_out" };
+    if (!rec) return this.lastReason ? { state: "reauth_required", message: this.lastReason } : { state: "signed_out" };
     const s: AuthStatus = { state: rec.state };
     if (rec.message) s.message = rec.message;
     if (rec.expires_at !== undefined && rec.state === "signed_in") s.expiresAt = rec.expires_at;
@@ -192,36 +243,89 @@ export class OAuthClient implements CredentialSource {
     }
   }
 
+  /** Another runtime changed the record (a `storage` event): forget what this runtime held in memory. */
+  async externalChange(): Promise<void> {
+    const rec = await this.store.getTokens(this.baseUrl);
+    if (rec) {
+      this.session = null;
+      this.lastReason = null;
+    }
+    await this.notifyStatus();
+    // The record is gone: another runtime signed out (its cache and quota state go here too).
+    if (!rec) await this.signedOutHook();
+  }
+
+  private async signedOutHook(): Promise<void> {
+    try {
+      await this.opts.onSignedOut?.();
+    } catch {
+      /* clearing a cache must not turn a sign-out into a failure */
+    }
+  }
+
   // ---------------------------------------------------------------- CredentialSource
 
+  /**
+   * Contract 3: nothing but an SvcError leaves the credential source. Anything else (the
+   * credentials file unreadable, the lock directory refused or a lock wait timed out) happened
+   * before a refresh was sent; it becomes "signed_out" with the reason, never a retryable kind.
+   */
+  private asAuthError(e: unknown): SvcError {
+    if (e instanceof SvcError) return e;
+    const why = `The sign-in could not be checked (${(e as Error)?.message ?? String(e)})`;
+    return new SignedOutError(why, this.opts.signInHint ? `${why} (${this.opts.signInHint})` : why);
+  }
+
   async getToken(): Promise<string> {
-    const rec = await this.store.getTokens(this.baseUrl);
-    if (!rec || rec.state !== "signed_in" || !rec.access_token) throw this.signedOut();
-    if (this.fresh(rec)) return rec.access_token;
-    if (!rec.refresh_token) {
-      await this.setState(rec, "reauth_required", "The sign-in has expired; sign in again");
-      throw this.signedOut();
+    try {
+      return await this.getTokenUnchecked();
+    } catch (e) {
+      throw this.asAuthError(e);
     }
-    return this.refresh({ kind: "expired" });
   }
 
   async onUnauthorized(refused: string): Promise<string | null> {
+    try {
+      return await this.onUnauthorizedUnchecked(refused);
+    } catch (e) {
+      throw this.asAuthError(e);
+    }
+  }
+
+  private async getTokenUnchecked(): Promise<string> {
+    const bad = this.transportProblem();
+    if (bad) throw new SignedOutError(bad);
+    if (this.session) return this.sessionToken();
     const rec = await this.store.getTokens(this.baseUrl);
-    if (!rec || rec.state !== "signed_in") throw this.signedOut();
+    if (!rec || rec.state !== "signed_in" || !rec.access_token) throw this.signedOut(rec);
+    if (this.fresh(rec)) return rec.access_token;
+    return this.refresh({ kind: "expired" });
+  }
+
+  private async onUnauthorizedUnchecked(refused: string): Promise<string | null> {
+    if (this.session) {
+      if (this.session.access_token !== refused && this.fresh(this.session)) return this.session.access_token!;
+      return this.sessionToken(true);
+    }
+    const rec = await this.store.getTokens(this.baseUrl);
+    if (!rec || rec.state !== "signed_in") throw this.signedOut(rec);
     // Someone (another cell, another runtime) already has a newer token.
     if (rec.access_token && rec.access_token !== refused && this.fresh(rec)) return rec.access_token;
-    if (!rec.refresh_token) {
-      await this.setState(rec, "reauth_required", "The sign-in is no longer accepted; sign in again");
-      throw this.signedOut();
-    }
     const next = await this.refresh({ kind: "refused", token: refused });
     return next !== refused ? next : null;
   }
 
-  /** Single-flight: one promise per runtime, one lock across runtimes, store re-read inside. */
+  /** The unsaved session's access token while it lasts; then "sign in again" (it can be neither saved nor refreshed safely). */
+  private sessionToken(refused = false): string {
+    const s = this.session!;
+    if (!refused && this.fresh(s)) return s.access_token!;
+    throw this.signedOut({ state: "reauth_required", message: s.message ?? "The sign-in could not be saved; sign in again" });
+  }
+
+  /** Single-flight: one promise per runtime, one lock across runtimes, record re-read inside. */
   private refresh(reason: RefreshReason): Promise<string> {
     if (this.inflight) return this.inflight;
-    const p = this.lock.run(this.tokenLock, () => this.refreshLocked(reason));
+    const p = this.locked(() => this.refreshLocked(reason));
     const tracked = p.finally(() => {
       if (this.inflight === tracked) this.inflight = null;
     });
@@ -229,37 +333,46 @@ export class OAuthClient implements CredentialSource {
     return tracked;
   }
 
+  /**
+   * The refresh protocol, holding the credentials lock (README: Architecture, "Refresh protocol"):
+   *   READ -> (someone else rotated: use theirs) | (marker for this token: SIGN IN AGAIN)
+   *   -> (offline or origin unreachable: NOT SENT) -> MARK (fails: SIGN IN AGAIN)
+   *   -> SEND -> not sent: UNMARK, keep token | lost or ambiguous: SIGN IN AGAIN | refused: SIGNED OUT
+   *   -> rotated: SAVE (clears the mark) | save fails: tokens kept in memory for this run + SIGN IN AGAIN.
+   */
   private async refreshLocked(reason: RefreshReason): Promise<string> {
+    if (this.session) return this.sessionToken(reason.kind === "refused" && this.session.access_token === reason.token);
     const cur = await this.store.getTokens(this.baseUrl);
-    if (!cur || cur.state !== "signed_in" || !cur.refresh_token) throw this.signedOut();
+    if (!cur || cur.state !== "signed_in" || !cur.access_token) throw this.signedOut(cur);
     // Another runtime or process rotated while we waited for the lock: use its tokens.
-    if (reason.kind === "expired" && this.fresh(cur)) return cur.access_token!;
-    if (reason.kind === "refused" && cur.access_token !== reason.token && this.fresh(cur)) return cur.access_token!;
-    return this.sendRefresh(cur);
-  }
-
-  private async serverFor(issuer: string | undefined): Promise<StoredServerMetadata> {
-    if (issuer) {
-      const reg = await this.store.getClient(issuer);
-      if (reg?.server?.token_endpoint) return reg.server;
+    if (reason.kind === "expired" && this.fresh(cur)) return cur.access_token;
+    if (reason.kind === "refused" && cur.access_token !== reason.token && this.fresh(cur)) return cur.access_token;
+    if (!cur.refresh_token || !cur.client_id) {
+      throw await this.signInAgain(cur, reason.kind === "refused" ? "The sign-in is no longer accepted" : "The sign-in has expired");
     }
-    const d = await this.discover();
-    if (issuer && d.as.issuer !== issuer) throw new SignInError("discovery_failed", "The sign-in server has changed");
-    return pickServer(d.as);
-  }
-
-  private async sendRefresh(cur: TokenRecord): Promise<string> {
-    if (!cur.client_id || !cur.refresh_token) throw this.signedOut();
+    const hash = await tokenHash(cur.refresh_token);
+    if (cur.refresh_in_flight?.hash === hash) {
+      // Its holder lost the lock mid-refresh (killed, crashed, lock compromised): the token may be rotated.
+      throw await this.signInAgain(cur, "A renewal of the sign-in was interrupted before its answer was saved");
+    }
     let server: StoredServerMetadata;
     try {
       server = await this.serverFor(cur.issuer);
     } catch (e) {
       throw new SvcError("network", `Could not reach the sign-in server: ${(e as Error).message}`);
     }
+    if (!server.token_endpoint) throw await this.signInAgain(cur, "The sign-in server offers no token endpoint");
+    await this.notSentCheck(server.token_endpoint);
+
+    const marked: TokenRecord = { ...cur, refresh_in_flight: { hash, at: this.now() } };
+    try {
+      await this.store.setTokens(this.baseUrl, marked);
+    } catch (e) {
+      throw await this.signInAgain(cur, `The sign-in could not be saved (${saveFailure(e)})`);
+    }
+
     const as = server as oauth.AuthorizationServer;
     const client: oauth.Client = { client_id: cur.client_id };
-    if (this.opts.isOffline?.()) throw new SvcError("network", "Offline: the sign-in cannot be renewed now");
-
     let res: Response;
     this.stats.refreshesSent++;
     try {
@@ -272,15 +385,16 @@ export class OAuthClient implements CredentialSource {
     } catch (e) {
       if (certainlyNotSent(e)) {
         this.stats.refreshesSent--;
+        await this.unmark(cur);
         throw new SvcError("network", `Could not reach the sign-in server: ${(e as Error).message}`);
       }
       // Sent, perhaps processed, no answer: the old refresh token must never be presented again.
-      await this.setState(cur, "reauth_required", "The sign-in could not be renewed (no answer from the server); sign in again");
-      throw this.signedOut();
+      throw await this.signInAgain(cur, "The sign-in could not be renewed (no answer from the server)");
     }
     if (res.status === 429) {
       // Rate-limited before processing: the refresh token is still the current one.
       await res.body?.cancel().catch(() => undefined);
+      await this.unmark(cur);
       throw new SvcError("busy", "The sign-in server is busy; try again shortly", { status: 429 });
     }
     let tr: oauth.TokenEndpointResponse;
@@ -289,52 +403,89 @@ export class OAuthClient implements CredentialSource {
     } catch (e) {
       if (e instanceof oauth.ResponseBodyError && res.status >= 400 && res.status < 500) {
         if (e.error === "invalid_client" || e.error === "unauthorized_client") {
-          if (cur.issuer) await this.store.clearClient(cur.issuer);
-          await this.setState(cur, "signed_out", "This app's registration is no longer known to the server; sign in again");
-        } else if (e.error === "invalid_grant") {
-          await this.setState(cur, "signed_out", "The connection was revoked or has expired; sign in again");
-        } else {
-          await this.setState(cur, "signed_out", `The server refused to renew the sign-in (${e.error}); sign in again`);
+          if (cur.issuer) await this.store.clearClient(cur.issuer).catch(() => undefined);
+          throw await this.signInAgain(cur, "This app's registration is no longer known to the server", "signed_out");
         }
-        throw this.signedOut();
+        if (e.error === "invalid_grant") throw await this.signInAgain(cur, "The connection was revoked or has expired", "signed_out");
+        throw await this.signInAgain(cur, `The server refused to renew the sign-in (${e.error})`, "signed_out");
       }
       if (e instanceof oauth.WWWAuthenticateChallengeError) {
-        await this.setState(cur, "signed_out", "The server no longer accepts this app's sign-in; sign in again");
-        throw this.signedOut();
+        throw await this.signInAgain(cur, "The server no longer accepts this app's sign-in", "signed_out");
       }
       // 5xx, a malformed or unreadable answer: the refresh may have been processed.
-      await this.setState(cur, "reauth_required", "The sign-in could not be renewed (unexpected answer from the server); sign in again");
-      throw this.signedOut();
+      throw await this.signInAgain(cur, "The sign-in could not be renewed (unexpected answer from the server)");
     }
     const next: TokenRecord = {
-      ...cur,
       state: "signed_in",
       access_token: tr.access_token,
-      expires_at: typeof tr.expires_in === "number" ? this.now() + tr.expires_in * 1000 : undefined,
       refresh_token: tr.refresh_token ?? cur.refresh_token,
       scope: tr.scope ?? cur.scope,
-      message: undefined,
-      updated_at: this.now(),
-    };
-    if (next.expires_at === undefined) delete next.expires_at;
-    delete next.message;
-    await this.store.setTokens(this.baseUrl, next);
-    void this.notifyStatus();
-    return tr.access_token;
-  }
-
-  /** Move to a state without tokens (the refresh token is forgotten for good). */
-  private async setState(cur: TokenRecord, state: AuthState, message: string): Promise<void> {
-    const rec: TokenRecord = {
-      state,
-      message,
       issuer: cur.issuer,
       client_id: cur.client_id,
       resource: cur.resource,
       updated_at: this.now(),
     };
-    await this.store.setTokens(this.baseUrl, rec);
+    if (typeof tr.expires_in === "number") next.expires_at = this.now() + tr.expires_in * 1000;
+    try {
+      await this.store.setTokens(this.baseUrl, next);
+    } catch (e) {
+      // The server has rotated: the stored token is dead. Work on with the new tokens in memory
+      // for this run; on disk, "sign in again" (a delete, which needs no space).
+      const why = `The renewed sign-in could not be saved (${saveFailure(e)})`;
+      await this.signInAgain(cur, why);
+      this.session = { ...next, message: `${why}; it lasts until this session ends, then sign in again` };
+      void this.notifyStatus();
+      return tr.access_token;
+    }
+    this.lastReason = null;
     void this.notifyStatus();
+    return tr.access_token;
+  }
+
+  /** Offline, or the token endpoint's origin does not answer: nothing is sent, the token is kept. */
+  private async notSentCheck(tokenEndpoint: string): Promise<void> {
+    if (this.opts.isOffline?.()) throw new SvcError("network", "Offline: the sign-in will be renewed when the connection is back");
+    if (this.opts.probeOrigin) {
+      this.stats.probesSent++;
+      const ok = await this.opts.probeOrigin(new URL(tokenEndpoint).origin).catch(() => false);
+      if (!ok) throw new SvcError("network", "The sign-in server cannot be reached; the sign-in will be renewed when it can");
+    }
+  }
+
+  /** Nothing was sent after all: remove the in-flight mark (if even that fails, sign in again). */
+  private async unmark(cur: TokenRecord): Promise<void> {
+    try {
+      await this.store.setTokens(this.baseUrl, { ...cur, refresh_in_flight: undefined });
+    } catch (e) {
+      throw await this.signInAgain(cur, `The sign-in could not be saved (${saveFailure(e)})`);
+    }
+  }
+
+  /**
+   * "Sign in again": the record is deleted (needs no space), then a small record with the reason
+   * is written if it can be. The refresh token is forgotten for good. Returns the error to throw.
+   */
+  private async signInAgain(cur: TokenRecord, reason: string, state: AuthState = "reauth_required"): Promise<SignedOutError> {
+    const message = `${reason}; sign in again`;
+    this.lastReason = message;
+    const rec: TokenRecord = { state, message, issuer: cur.issuer, client_id: cur.client_id, resource: cur.resource, updated_at: this.now() };
+    try {
+      await this.store.clearTokens(this.baseUrl, rec);
+    } catch {
+      /* e.g. a read-only file system: the marker (if written) still prevents a resend; the reason stays in memory */
+    }
+    void this.notifyStatus();
+    return this.signedOut(rec);
+  }
+
+  private async serverFor(issuer: string | undefined): Promise<StoredServerMetadata> {
+    if (issuer) {
+      const reg = await this.store.getClient(issuer);
+      if (reg?.server?.token_endpoint) return reg.server;
+    }
+    const d = await this.discover();
+    if (issuer && d.as.issuer !== issuer) throw new SignInError("discovery_failed", "The sign-in server has changed");
+    return pickServer(d.as);
   }
 
   // ---------------------------------------------------------------- discovery & registration
@@ -362,19 +513,21 @@ export class OAuthClient implements CredentialSource {
     if (this.opts.clientId) {
       return { issuer: as.issuer, client_id: this.opts.clientId, redirect_uris: [redirectUri], registered_at: 0, server: pickServer(as) };
     }
-    return this.lock.run(`svc-register:${as.issuer}`, async () => {
+    return this.locked(async () => {
       const known = await this.store.getClient(as.issuer);
       if (known && known.redirect_uris.includes(redirectUri)) {
         const server = pickServer(as);
         if (JSON.stringify(known.server) !== JSON.stringify(server)) {
           known.server = server;
-          await this.store.setClient(known);
+          await this.store.setClient(known).catch(() => undefined);
         }
         return known;
       }
       if (!as.registration_endpoint) {
         throw new SignInError("registration_failed", "The sign-in server offers no client registration");
       }
+      // One registration for every address this app may listen on (registrations are scarce).
+      const uris = [...new Set([...(this.opts.registerRedirectUris ?? []), redirectUri])];
       this.stats.registrationsSent++;
       let reg: Awaited<ReturnType<typeof oauth.processDynamicClientRegistrationResponse>>;
       try {
@@ -382,7 +535,7 @@ export class OAuthClient implements CredentialSource {
           as,
           {
             client_name: this.opts.clientName ?? "SVC for Excel",
-            redirect_uris: [redirectUri],
+            redirect_uris: uris,
             token_endpoint_auth_method: "none",
             grant_types: ["authorization_code", "refresh_token"],
             response_types: ["code"],
@@ -401,12 +554,17 @@ export class OAuthClient implements CredentialSource {
       const stored: ClientRegistration = {
         issuer: as.issuer,
         client_id: reg.client_id,
-        redirect_uris: Array.isArray(reg.redirect_uris) ? (reg.redirect_uris as string[]) : [redirectUri],
+        redirect_uris: Array.isArray(reg.redirect_uris) ? (reg.redirect_uris as string[]) : uris,
         registered_at: this.now(),
         server: pickServer(as),
       };
       if (!stored.redirect_uris.includes(redirectUri)) stored.redirect_uris.push(redirectUri);
-      await this.store.setClient(stored);
+      try {
+        await this.store.setClient(stored);
+      } catch (e) {
+        // Registered but not kept: this sign-in can still finish; the next one registers again.
+        void e;
+      }
       return stored;
     });
   }
@@ -509,7 +667,7 @@ export class OAuthClient implements CredentialSource {
     } catch (e) {
       if (e instanceof oauth.ResponseBodyError && res.status < 500) {
         if (e.error === "invalid_client") {
-          await this.store.clearClient(pending.issuer);
+          await this.locked(() => this.store.clearClient(pending.issuer)).catch(() => undefined);
           throw new SignInError("invalid_client", "The sign-in server no longer knows this app; sign in again to register it", { cause: e });
         }
         throw new SignInError("exchange_failed", `The sign-in server refused the sign-in (${e.error}); sign in again`, { cause: e });
@@ -528,14 +686,24 @@ export class OAuthClient implements CredentialSource {
     };
     if (typeof tr.expires_in === "number") rec.expires_at = this.now() + tr.expires_in * 1000;
     if (!rec.refresh_token) delete rec.refresh_token;
-    const previous = await this.lock.run(this.tokenLock, async () => {
+    const previous = await this.locked(async () => {
       const prev = await this.store.getTokens(this.baseUrl);
-      await this.store.setTokens(this.baseUrl, rec);
-      return prev;
+      const unsaved = this.session;
+      try {
+        await this.store.setTokens(this.baseUrl, rec);
+        this.session = null;
+      } catch (e) {
+        // Signed in, but it cannot be kept: this run works with it in memory.
+        this.session = { ...rec, message: `The sign-in could not be saved (${saveFailure(e)}); it lasts until this session ends` };
+      }
+      this.lastReason = null;
+      return [prev, unsaved];
     });
     // Signing in again replaces a connection: revoke the one replaced (best effort) so none is orphaned.
-    if (previous?.state === "signed_in" && previous.refresh_token && previous.client_id && previous.refresh_token !== rec.refresh_token) {
-      await this.revoke(previous).catch(() => undefined);
+    for (const old of previous) {
+      if (old?.state === "signed_in" && old.refresh_token && old.client_id && old.refresh_token !== rec.refresh_token && !old.refresh_in_flight) {
+        await this.revoke(old).catch(() => undefined);
+      }
     }
     const s = await this.status();
     void this.notifyStatus();
@@ -558,13 +726,20 @@ export class OAuthClient implements CredentialSource {
     await oauth.processRevocationResponse(res);
   }
 
-  /** Revoke the refresh token (RFC 7009; the whole connection goes with it) and clear the store. */
+  /**
+   * Revoke the refresh token (RFC 7009; the whole connection goes with it) and delete the record,
+   * under the credentials lock: a refresh in progress finishes first, and it is its NEW token that
+   * is revoked. The client registration is kept (registrations are scarce).
+   */
   async signOut(): Promise<{ revoked: boolean; error?: string }> {
-    const result = await this.lock.run(this.tokenLock, async () => {
-      const cur = await this.store.getTokens(this.baseUrl);
+    const result = await this.locked(async () => {
+      const stored = await this.store.getTokens(this.baseUrl);
+      const cur = this.session ?? stored;
       let revoked = false;
       let error: string | undefined;
-      const token = cur?.refresh_token ?? (cur?.state === "signed_in" ? cur.access_token : undefined);
+      // A token marked in flight may already be rotated: presenting it (even to revoke) is a reuse.
+      const usable = cur && !cur.refresh_in_flight;
+      const token = usable ? cur.refresh_token ?? (cur.state === "signed_in" ? cur.access_token : undefined) : undefined;
       if (cur && token && cur.client_id) {
         try {
           await this.revoke(cur);
@@ -573,10 +748,13 @@ export class OAuthClient implements CredentialSource {
           error = e instanceof oauth.ResponseBodyError ? e.error : (e as Error).message;
         }
       }
+      this.session = null;
+      this.lastReason = null;
       await this.store.clearTokens(this.baseUrl);
       return { revoked, ...(error ? { error } : {}) };
     });
     void this.notifyStatus();
+    await this.signedOutHook();
     return result;
   }
 }

@@ -44,6 +44,12 @@ export interface TokenRecord {
   message?: string;
   /** ms since the epoch of the last write. */
   updated_at?: number;
+  /**
+   * Written (under the credentials lock) before a refresh request is sent, removed with the save of
+   * its answer. Found again for the same refresh token = a refresh whose outcome was lost (process
+   * killed, save failed): that token may already be rotated and must never be presented again.
+   */
+  refresh_in_flight?: { hash: string; at: number };
 }
 
 export interface TokenStore {
@@ -52,7 +58,16 @@ export interface TokenStore {
   clearClient(issuer: string): Promise<void>;
   getTokens(baseUrl: string): Promise<TokenRecord | null>;
   setTokens(baseUrl: string, rec: TokenRecord): Promise<void>;
-  clearTokens(baseUrl: string): Promise<void>;
+  /**
+   * Delete the record (must work with no space left). `leave`: a token-less record (state and
+   * reason) to put in its place when it can be written — never a reason to fail the delete.
+   */
+  clearTokens(baseUrl: string, leave?: TokenRecord): Promise<void>;
+}
+
+function tokenLess(rec: TokenRecord): TokenRecord {
+  const { access_token: _a, refresh_token: _r, refresh_in_flight: _f, ...rest } = rec;
+  return rest;
 }
 
 /** Canonical key for an API base URL (no trailing slash). */
@@ -88,9 +103,10 @@ export class MemoryTokenStore implements TokenStore {
     this.writes.push(`tokens:${normaliseBaseUrl(baseUrl)}`);
     this.tokens.set(normaliseBaseUrl(baseUrl), clone(rec));
   }
-  async clearTokens(baseUrl: string) {
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
     this.writes.push(`clear-tokens:${normaliseBaseUrl(baseUrl)}`);
     this.tokens.delete(normaliseBaseUrl(baseUrl));
+    if (leave) this.tokens.set(normaliseBaseUrl(baseUrl), clone(tokenLess(leave)));
   }
 }
 
@@ -135,8 +151,15 @@ export class LocalStorageTokenStore implements TokenStore {
   async setTokens(baseUrl: string, rec: TokenRecord) {
     this.storage.setItem(this.key("tokens", normaliseBaseUrl(baseUrl)), JSON.stringify(rec));
   }
-  async clearTokens(baseUrl: string) {
-    this.storage.removeItem(this.key("tokens", normaliseBaseUrl(baseUrl)));
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
+    const key = this.key("tokens", normaliseBaseUrl(baseUrl));
+    this.storage.removeItem(key);
+    if (!leave) return;
+    try {
+      this.storage.setItem(key, JSON.stringify(tokenLess(leave)));
+    } catch {
+      /* storage still full or blocked: the record is gone, which is what matters */
+    }
   }
   /** The storage key of a base URL's tokens (to match `storage` events from other runtimes). */
   tokensKey(baseUrl: string): string {
@@ -188,9 +211,19 @@ export class FileTokenStore implements TokenStore {
       return;
     }
     const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
-    fs.chmodSync(tmp, 0o600);
-    fs.renameSync(tmp, this.path);
+    try {
+      fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
+      fs.chmodSync(tmp, 0o600);
+      fs.renameSync(tmp, this.path);
+    } catch (e) {
+      // A full disk leaves a partial temp file behind: remove it so it does not eat the space.
+      try {
+        fs.rmSync(tmp, { force: true });
+      } catch {
+        /* nothing more to do */
+      }
+      throw e;
+    }
   }
 
   async getClient(issuer: string) {
@@ -214,17 +247,25 @@ export class FileTokenStore implements TokenStore {
     d.tokens[normaliseBaseUrl(baseUrl)] = rec;
     this.save(d);
   }
-  async clearTokens(baseUrl: string) {
+  /**
+   * Must work on a full or failing disk ("sign in again" relies on it): when the rewrite fails, the
+   * file is unlinked (which needs no space) and the rest of it (registrations, other APIs' tokens)
+   * is written back if it can be.
+   */
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
     const d = this.load();
-    delete d.tokens[normaliseBaseUrl(baseUrl)];
-    this.save(d);
-  }
-  /** Delete the whole file (logout when nothing else is left in it). */
-  async removeFile(): Promise<void> {
-    this.fs().rmSync(this.path, { force: true });
-  }
-  /** True when the file holds no tokens for any API. */
-  async hasNoTokens(): Promise<boolean> {
-    return Object.keys(this.load().tokens).length === 0;
+    if (leave) d.tokens[normaliseBaseUrl(baseUrl)] = tokenLess(leave);
+    else delete d.tokens[normaliseBaseUrl(baseUrl)];
+    try {
+      this.save(d);
+    } catch {
+      // Unlinking frees the old file's space; then the smaller content usually fits.
+      this.fs().rmSync(this.path, { force: true });
+      try {
+        this.save(d);
+      } catch {
+        /* the record is gone, which is what matters; the registration is re-made at the next sign-in */
+      }
+    }
   }
 }

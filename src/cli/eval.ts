@@ -17,6 +17,7 @@ import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
 import type { FileLock } from "../platform/locks";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
+import { plainHttpCredentialProblem } from "./login";
 import { PrintedResult, renderOutput, writeAll } from "./print";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
@@ -170,6 +171,12 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
       return 2;
     }
     throw e;
+  }
+  // No credential over plain http except to loopback (the OAuth client refuses too).
+  const insecure = plainHttpCredentialProblem(args.baseUrl);
+  if (insecure) {
+    process.stderr.write(`svc-excel eval: ${insecure}\n`);
+    return 2;
   }
   const creds = args.token
     ? { source: staticCredentials(args.token), identity: credentialFingerprint(args.token) }

@@ -16,10 +16,20 @@ import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { FileTokenStore, normaliseBaseUrl } from "../auth/store";
 import { FileLock } from "../platform/locks";
+import { isLoopbackHttp } from "../platform/urls";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
 const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 export const CLI_SIGNED_OUT_MESSAGE = "Not signed in: run `svc-excel login` (or pass --token)";
+export const CLI_SIGN_IN_HINT = "run `svc-excel login`";
+/**
+ * The loopback ports login listens on, in order. ONE registration lists all of them (registrations
+ * are limited to 10 an hour per address, which an office behind one NAT address shares), so a busy
+ * port falls back to the next without registering again. Only when all are taken does login use a
+ * random port, which costs a registration.
+ */
+export const CLI_LOGIN_PORTS = [28473, 38473, 48473];
+export const loopbackRedirect = (port: number): string => `http://127.0.0.1:${port}/callback`;
 const LOGIN_TIMEOUT_MS = 10 * 60_000;
 
 export interface CliIo {
@@ -52,17 +62,51 @@ function lockDirFor(file: string): string {
   return path.join(path.dirname(file), ".locks");
 }
 
-/** The OAuth client over a credentials file and its lock file. */
-export function fileOAuthClient(opts: { baseUrl: string; file?: string; fetch?: typeof fetch; now?: () => number }): OAuthClient {
+/**
+ * A credential (API key, --token, OAuth token) goes over https, or over plain http to loopback only
+ * (a sandbox on this machine). Returns why not, or null when the base URL is fine.
+ */
+export function plainHttpCredentialProblem(baseUrl: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    return null; // not a URL: the caller reports that
+  }
+  if (u.protocol === "https:" || isLoopbackHttp(u)) return null;
+  return `refusing to send a credential over plain http to ${u.host}; use https (plain http is allowed for 127.0.0.1/localhost only)`;
+}
+
+/** A pre-registered client id from the environment (SVC_CLIENT_ID): no dynamic registration at all. */
+export function clientIdFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const v = env.SVC_CLIENT_ID?.trim();
+  return v ? v : undefined;
+}
+
+/** The OAuth client over a credentials file and its lock file (in a private directory next to it). */
+export function fileOAuthClient(opts: {
+  baseUrl: string;
+  file?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** How long a dead process's lock blocks the others (default 30 s; tests shorten it). */
+  lockStaleMs?: number;
+}): OAuthClient {
   const file = opts.file ?? defaultCredentialsFile();
   return new OAuthClient({
     baseUrl: opts.baseUrl,
     store: new FileTokenStore(file),
-    lock: new FileLock(lockDirFor(file)),
+    lock: new FileLock(lockDirFor(file), opts.lockStaleMs ? { staleMs: opts.lockStaleMs } : {}),
     fetch: opts.fetch,
     now: opts.now,
+    timeoutMs: opts.timeoutMs,
     clientName: "SVC for Excel (command line)",
+    clientId: clientIdFromEnv(opts.env ?? process.env),
+    registerRedirectUris: CLI_LOGIN_PORTS.map(loopbackRedirect),
     signedOutMessage: CLI_SIGNED_OUT_MESSAGE,
+    signInHint: CLI_SIGN_IN_HINT,
   });
 }
 
@@ -120,10 +164,19 @@ function parseArgs(args: string[], env: NodeJS.ProcessEnv, allowNoBrowser: boole
   return out;
 }
 
+/**
+ * How to open a URL per platform, with the URL as ONE argument (no shell): on Windows
+ * `cmd /c start` would cut the URL at `&` and run what follows as a command.
+ */
+export function browserOpener(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  if (platform === "darwin") return ["open", [url]];
+  if (platform === "win32") return ["rundll32", ["url.dll,FileProtocolHandler", url]];
+  return ["xdg-open", [url]];
+}
+
 function tryOpenBrowser(url: string): void {
   const { spawn } = require("child_process") as typeof import("child_process");
-  const [cmd, args] =
-    process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+  const [cmd, args] = browserOpener(url);
   try {
     const child = spawn(cmd, args as string[], { stdio: "ignore", detached: true });
     child.on("error", () => undefined);
@@ -170,8 +223,9 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
     return 0;
   }
   const http = require("http") as typeof import("http");
-  const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file });
+  const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
 
+  // Ports the stored registration already covers first, then the fixed ones (one registration lists them).
   let preferred: number[] = [];
   try {
     preferred = (await client.registeredRedirectUris())
@@ -182,6 +236,7 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
     io.stderr(`svc-excel login: ${(e as Error).message}\n`);
     return 1;
   }
+  preferred = [...new Set([...preferred, ...CLI_LOGIN_PORTS])];
 
   let settle: (code: number) => void = () => undefined;
   const finished = new Promise<number>((r) => (settle = r));
@@ -262,10 +317,9 @@ export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Prom
   }
   const store = new FileTokenStore(parsed.file);
   const had = await store.getTokens(parsed.baseUrl);
-  const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file });
+  const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
+  // Deletes the token record under the credentials lock; the client registration stays for the next login.
   const result = await client.signOut();
-  // Nothing left for any API: remove the file (and its client registration) entirely.
-  if (await store.hasNoTokens()) await store.removeFile();
   if (!had) {
     io.stderr(`Not signed in to ${parsed.baseUrl}; nothing to do\n`);
     return 0;

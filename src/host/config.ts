@@ -15,6 +15,8 @@ export interface HostConfig {
   /** Where the add-in is hosted (dialog pages, OAuth redirect URI). */
   addinUrl: string;
   version: string;
+  /** A pre-registered OAuth client id (SVC_CLIENT_ID at build time): the add-in never registers. */
+  clientId?: string;
 }
 
 /** Development-only settings a loopback page may supply. */
@@ -25,6 +27,8 @@ export interface DevOverrides {
   apiKey?: string;
   /** Name of the IndexedDB database / lock prefix, so test pages can isolate or share state. */
   storeName?: string;
+  /** Timeout of sign-in server requests (tests of a lost answer). */
+  authTimeoutMs?: number;
 }
 
 import { isLoopbackHost } from "../platform/urls";

@@ -10,6 +10,7 @@
  */
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { AuthStatus, OAuthClient } from "../auth/oauth-client";
+import { browserOffline, originProbe } from "../auth/reachability";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
@@ -57,11 +58,27 @@ function pageOrigin(fallback: string): string {
   return loc?.origin && /^https?:$/.test(loc.protocol ?? "") ? loc.origin : new URL(fallback).origin;
 }
 
+/** Sign-out clears the cache and quota state of the connection (contract 2). */
+export function forgetConnection(engine: SvcEngine): Promise<void> {
+  return engine.forgetConnection();
+}
+
+/** A sign-in or sign-out in another runtime of this origin (another workbook, the dialog) is seen here. */
+function listenForOtherRuntimes(auth: OAuthClient, store: LocalStorageTokenStore, baseUrl: string): void {
+  const w = globalThis as { addEventListener?: (type: string, fn: (e: { key: string | null }) => void) => void };
+  const key = store.tokensKey(baseUrl);
+  // `storage` fires only in the OTHER runtimes of the origin; key null = storage cleared.
+  w.addEventListener?.("storage", (e) => {
+    if (e.key === null || e.key === key) void auth.externalChange();
+  });
+}
+
 function build(): Host {
   const config = effectiveConfig();
   const lock = browserLock();
   let credentials: CredentialSource;
   let auth: OAuthClient | null = null;
+  let engine: SvcEngine | null = null;
   // The cache and quota scope: the API address plus who signs the calls (never the secret itself).
   let identity: string;
   if (config.dev.apiKey) {
@@ -70,16 +87,30 @@ function build(): Host {
   } else {
     identity = "oauth";
     const storage = localStorageOrNull();
-    const store: TokenStore = storage ? new LocalStorageTokenStore(storage, partitionKey()) : new MemoryTokenStore();
-    auth = new OAuthClient({ baseUrl: config.baseUrl, store, lock });
+    const lsStore = storage ? new LocalStorageTokenStore(storage, partitionKey()) : null;
+    const store: TokenStore = lsStore ?? new MemoryTokenStore();
+    auth = new OAuthClient({
+      baseUrl: config.baseUrl,
+      store,
+      lock,
+      clientId: config.clientId,
+      timeoutMs: config.dev.authTimeoutMs,
+      // A browser fetch failure never says whether the request left: these two say "not sent".
+      isOffline: browserOffline,
+      probeOrigin: originProbe(),
+      onSignedOut: () => (engine ? forgetConnection(engine) : undefined),
+    });
+    if (lsStore) listenForOtherRuntimes(auth, lsStore, config.baseUrl);
     credentials = auth;
   }
-  const { client, engine } = composePage({ baseUrl: config.baseUrl, credentials, identity }, { dbName: config.dev.storeName, lock });
+  const composed = composePage({ baseUrl: config.baseUrl, credentials, identity }, { dbName: config.dev.storeName, lock });
+  const client = composed.client;
+  engine = composed.engine;
   setEngine(engine);
   const addinOrigin = pageOrigin(config.addinUrl);
   return {
     config,
-    engine,
+    engine: engine as SvcEngine,
     client,
     auth,
     lock,

@@ -8,7 +8,16 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ApiClient } from "../../src/api/client";
-import { credentialsFromFile, defaultCredentialsFile, loginCommand, logoutCommand } from "../../src/cli/login";
+import {
+  browserOpener,
+  CLI_LOGIN_PORTS,
+  credentialsFromFile,
+  defaultCredentialsFile,
+  loginCommand,
+  logoutCommand,
+  loopbackRedirect,
+  plainHttpCredentialProblem,
+} from "../../src/cli/login";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { cliCode, expireStoredToken, getTokenCode, runNode, transpileCliSources } from "../fakes/auth/cli-processes";
 import { followAuthorize } from "../fakes/auth/follow";
@@ -105,7 +114,7 @@ describe("svc-excel login / logout with the fake authorization server", () => {
     expect(srv.auth.stats.registrations).toBe(regs);
 
     expect(await logoutCommand(["--base-url", srv.url, "--credentials", file], { stderr: () => undefined })).toBe(0);
-    expect(fs.existsSync(file)).toBe(false);
+    expectLoggedOutKeepingRegistration(file, srv.url);
     expect(srv.auth.activeConnections().filter((c) => c.clientId === srv.auth.connections()[0].clientId)).toHaveLength(0);
     await expect(api.call("get_company", { ticker: "AAPL" })).rejects.toMatchObject({ kind: "signed_out" });
   });
@@ -124,9 +133,59 @@ describe("svc-excel login / logout with the fake authorization server", () => {
     const logout = runNode(cliDir, cliCode("logoutCommand", ["--base-url", srv.url, "--credentials", file]));
     expect(await logout.exit).toBe(0);
     expect(srv.auth.validateToken(tokens[0])).toBe(false);
-    expect(fs.existsSync(file)).toBe(false);
+    expectLoggedOutKeepingRegistration(file, srv.url);
+    // Logging in again after logout registers nothing new (registrations are scarce).
+    const regs = srv.auth.stats.registrations;
+    await loginInChild(srv.url, file);
+    expect(srv.auth.stats.registrations).toBe(regs);
+  });
+
+  test("SVC_CLIENT_ID skips registration; the login ports are the fixed ones", async () => {
+    const file = path.join(tmp, "preregistered", "credentials.json");
+    // An administrator registered the CLI once (all three loopback ports).
+    const reg = await fetch(`${srv.url}/oauth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ redirect_uris: CLI_LOGIN_PORTS.map(loopbackRedirect), token_endpoint_auth_method: "none" }),
+    }).then((r) => r.json() as Promise<{ client_id: string }>);
+    const regs = srv.auth.stats.registrations;
+    const out: string[] = [];
+    const done = loginCommand(["--no-browser", "--base-url", srv.url, "--credentials", file], {
+      stdout: (s) => out.push(s),
+      stderr: () => undefined,
+      env: { ...process.env, SVC_CLIENT_ID: reg.client_id },
+    });
+    while (out.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const url = new URL(out[0].trim());
+    expect(url.searchParams.get("client_id")).toBe(reg.client_id);
+    expect(CLI_LOGIN_PORTS.map(loopbackRedirect)).toContain(url.searchParams.get("redirect_uri"));
+    await followAuthorize(url.toString(), { redirectPrefix: url.searchParams.get("redirect_uri")!, deliver: true });
+    expect(await done).toBe(0);
+    expect(srv.auth.stats.registrations).toBe(regs);
+  });
+
+  test("the Windows opener passes the URL as one argument (no cmd: '&' cannot cut it or run commands)", () => {
+    const u = "https://a.example/authorize?x=1&y=2&calc.exe";
+    expect(browserOpener(u, "win32")).toEqual(["rundll32", ["url.dll,FileProtocolHandler", u]]);
+    expect(browserOpener(u, "darwin")).toEqual(["open", [u]]);
+    expect(browserOpener(u, "linux")).toEqual(["xdg-open", [u]]);
+  });
+
+  test("credentials never go over plain http except to loopback (API key and OAuth alike)", async () => {
+    expect(plainHttpCredentialProblem("http://api.example.com")).toMatch(/refusing .*plain http/);
+    expect(plainHttpCredentialProblem("http://127.0.0.1:8787")).toBeNull();
+    expect(plainHttpCredentialProblem("http://localhost:8787")).toBeNull();
+    expect(plainHttpCredentialProblem("https://api.example.com")).toBeNull();
+    const c = await credentialsFromFile({ baseUrl: "http://api.example.com", file: path.join(tmp, "x", "credentials.json") });
+    await expect(c.getToken()).rejects.toMatchObject({ kind: "signed_out", detail: expect.stringMatching(/plain http/) });
   });
 });
+
+function expectLoggedOutKeepingRegistration(file: string, baseUrl: string) {
+  const data = JSON.parse(fs.readFileSync(file, "utf8")) as { clients: Record<string, unknown>; tokens: Record<string, unknown> };
+  expect(data.tokens[baseUrl]).toBeUndefined();
+  expect(Object.keys(data.clients)).toHaveLength(1);
+}
 
 describe("svc-excel login against an independent authorization server (oidc-provider)", () => {
   let op: Awaited<ReturnType<typeof startOidcProvider>>;
@@ -162,6 +221,6 @@ describe("svc-excel login against an independent authorization server (oidc-prov
     const logout = runNode(cliDir, cliCode("logoutCommand", ["--base-url", rs.url, "--credentials", file]));
     expect(await logout.exit).toBe(0);
     expect(await op.isActive(tokens[0])).toBe(false);
-    expect(fs.existsSync(file)).toBe(false);
+    expectLoggedOutKeepingRegistration(file, rs.url);
   });
 });

@@ -7,7 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import { ApiClient } from "../../src/api/client";
 import { SvcError } from "../../src/api/errors";
-import { SignInError } from "../../src/auth/errors";
+import { SignedOutError, SignInError } from "../../src/auth/errors";
 import { OAuthClient } from "../../src/auth/oauth-client";
 import { FileTokenStore, MemoryTokenStore, TokenStore } from "../../src/auth/store";
 import { CrossLock, FileLock, LocalLock } from "../../src/platform/locks";
@@ -26,8 +26,14 @@ async function signedIn(srv: Srv, store: TokenStore = new MemoryTokenStore(), lo
   return { client, store };
 }
 
-async function expectSignedOut(p: Promise<unknown>) {
-  await expect(p).rejects.toMatchObject({ kind: "signed_out", detail: "Sign in from the SVC pane" });
+/** Contract 3: a SignedOutError of kind "signed_out" whose detail is the reason (or "sign in" when never signed in). */
+async function expectSignedOut(p: Promise<unknown>, detail: RegExp = /sign in/i) {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err
+  );
+  expect(e).toBeInstanceOf(SignedOutError);
+  expect(e).toMatchObject({ kind: "signed_out", detail: expect.stringMatching(detail) });
 }
 
 describe("OAuthClient against the fake authorization server", () => {
@@ -241,7 +247,7 @@ describe("OAuthClient against the fake authorization server", () => {
     const api = new ApiClient({ baseUrl: srv.url, credentials: client });
     const err = await api.call("get_company", { ticker: "AAPL" }).catch((e) => e);
     expect(err).toBeInstanceOf(SvcError);
-    expect(err).toMatchObject({ kind: "signed_out", detail: "Sign in from the SVC pane" });
+    expect(err).toMatchObject({ kind: "signed_out", detail: expect.stringMatching(/revoked.*sign in again/) });
     const s = await client.status();
     expect(s.state).toBe("signed_out");
     expect(s.message).toMatch(/revoked/);

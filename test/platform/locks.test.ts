@@ -1,7 +1,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { FileLock, LocalLock } from "../../src/platform/locks";
+import { ensurePrivateDir, FileLock, LocalLock } from "../../src/platform/locks";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,5 +87,43 @@ describe("FileLock", () => {
     const b = new FileLock(dir, { waitMs: 100 });
     await expect(b.run("api", async () => "in")).resolves.toBe("in");
     await b.releaseAll();
+  });
+});
+
+describe("lock hygiene", () => {
+  it("a lock directory must be private: other users' or group/world-open directories and symlinks are refused", () => {
+    const dir = tmpDir();
+    const open = path.join(dir, "open");
+    fs.mkdirSync(open, { mode: 0o777 });
+    fs.chmodSync(open, 0o777);
+    expect(() => ensurePrivateDir(open)).toThrow(/open to other users \(mode 777\)/);
+    const link = path.join(dir, "link");
+    fs.symlinkSync(tmpDir(), link);
+    expect(() => ensurePrivateDir(link)).toThrow(/not a directory/);
+    if (process.getuid?.() === 0) {
+      // Only root can hand a directory to another user to set this case up.
+      const other = path.join(dir, "other");
+      fs.mkdirSync(other, { mode: 0o700 });
+      fs.chownSync(other, 12345, 12345);
+      expect(() => ensurePrivateDir(other)).toThrow(/belongs to another user/);
+    }
+    const fresh = path.join(dir, "fresh", "locks");
+    ensurePrivateDir(fresh);
+    expect(fs.statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
+  it("a compromised lock (its directory taken away while held) is reported, not a crash; the next run locks again", async () => {
+    const dir = tmpDir();
+    const seen: string[] = [];
+    const lock = new FileLock(dir, { staleMs: 2000, onCompromised: (name) => seen.push(name) });
+    await lock.run("svc-credentials", async () => {
+      // Another process "took over" the lock: proper-lockfile's update timer notices within ~1 s.
+      for (const f of fs.readdirSync(dir)) if (f.endsWith(".lock")) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
+      await sleep(2500);
+    });
+    expect(seen).toEqual(["svc-credentials"]);
+    expect(lock.compromised).toEqual(["svc-credentials"]);
+    await expect(lock.run("svc-credentials", async () => "again")).resolves.toBe("again");
+    await lock.releaseAll();
   });
 });

@@ -104,17 +104,26 @@ export interface FakeAuthServer {
   connections(): FakeConnection[];
   activeConnections(): FakeConnection[];
   tokenRequests: TokenRequestLog[];
-  stats: { registrations: number; codeExchanges: number; refreshes: number; revocations: number; reuseRevocations: number };
+  stats: {
+    registrations: number;
+    codeExchanges: number;
+    refreshes: number;
+    revocations: number;
+    reuseRevocations: number;
+    /** Every presentation (token or revocation endpoint, revoked connection or not) of a refresh token already rotated. */
+    rotatedPresentations: number;
+  };
   /** Make every access token expire now (the next call must refresh). */
   expireAccessTokens(): void;
   /** Revoke every connection (as "Disconnect in the account area" would). */
   revokeAll(reason?: string): void;
   /**
    * Fault injection for the next token request of a grant type: "drop" processes the request, then
-   * cuts the connection without answering (a network cut after the request was sent); "500"
+   * cuts the connection without answering (a network cut after the request was sent); "cut" sends
+   * the status line and headers, then cuts the connection in the middle of the body; "500"
    * processes it and answers 500; "delay:<ms>" answers late.
    */
-  faults: { token?: { grantType?: string; action: "drop" | "500" | `delay:${number}` } | null };
+  faults: { token?: { grantType?: string; action: "drop" | "cut" | "500" | `delay:${number}` } | null };
   close(): void;
 }
 
@@ -210,7 +219,9 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
   const byAccess = new Map<string, string>();
   const regTimes = new Map<string, number[]>();
   const tokenRequests: TokenRequestLog[] = [];
-  const stats = { registrations: 0, codeExchanges: 0, refreshes: 0, revocations: 0, reuseRevocations: 0 };
+  const stats = { registrations: 0, codeExchanges: 0, refreshes: 0, revocations: 0, reuseRevocations: 0, rotatedPresentations: 0 };
+  /** Refresh tokens that were exchanged for new ones (presenting one again is the self-revocation). */
+  const rotated = new Set<string>();
   const faults: FakeAuthServer["faults"] = { token: null };
 
   const issuerOf = (req: IncomingMessage): string => {
@@ -420,6 +431,12 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
         req.socket.destroy();
         return;
       }
+      if (fault?.action === "cut") {
+        res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": "4096" });
+        res.write(JSON.stringify(body).slice(0, 20));
+        setTimeout(() => req.socket.destroy(), 20);
+        return;
+      }
       if (fault?.action === "500") {
         return json(res, 500, { detail: "internal error" });
       }
@@ -479,6 +496,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
     }
     if (grantType === "refresh_token") {
       const rt = params.get("refresh_token") ?? "";
+      if (rotated.has(rt)) stats.rotatedPresentations++;
       const cid = byRefresh.get(rt);
       const conn = cid ? conns.get(cid) : undefined;
       if (!conn) return log("invalid_grant:unknown_refresh"), answer(400, { error: "invalid_grant", error_description: "unknown refresh token" });
@@ -493,6 +511,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
       if (conn.refreshExpiresAt <= now()) return log("invalid_grant:expired"), answer(400, { error: "invalid_grant", error_description: "refresh token expired" });
       if (resource !== null && resource !== `${issuerOf(req)}/mcp`) return log("invalid_target"), answer(400, { error: "invalid_target", error_description: "resource does not match" });
       conn.usedRefreshTokens.push(rt);
+      rotated.add(rt);
       conn.refreshCount++;
       stats.refreshes++;
       log("ok");
@@ -508,6 +527,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
     if (!client) return json(res, 401, { error: "invalid_client", error_description: "unknown client" });
     const t = params.get("token") ?? "";
     stats.revocations++;
+    if (rotated.has(t)) stats.rotatedPresentations++;
     const rc = byRefresh.get(t);
     if (rc) {
       const conn = conns.get(rc)!;

@@ -10,6 +10,8 @@ import * as path from "path";
 
 export interface OidcProviderProcess {
   issuer: string;
+  /** Where the process listens (= issuer unless ISSUER named a proxy in front of it). */
+  listen: string;
   child: ChildProcess;
   stats(): Promise<Record<string, number>>;
   isActive(token: string): Promise<boolean>;
@@ -21,7 +23,7 @@ export async function startOidcProvider(env: Record<string, string> = {}): Promi
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += String(d)));
-  const issuer = await new Promise<string>((resolve, reject) => {
+  const { issuer, listen } = await new Promise<{ issuer: string; listen: string }>((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error(`oidc-provider did not start: ${stderr}`)), 15_000);
     child.stdout!.on("data", (d) => {
@@ -30,7 +32,8 @@ export async function startOidcProvider(env: Record<string, string> = {}): Promi
       if (nl >= 0) {
         clearTimeout(timer);
         try {
-          resolve(JSON.parse(out.slice(0, nl)).issuer);
+          const v = JSON.parse(out.slice(0, nl)) as { issuer: string; listen?: string };
+          resolve({ issuer: v.issuer, listen: v.listen ?? v.issuer });
         } catch (e) {
           reject(e);
         }
@@ -43,9 +46,10 @@ export async function startOidcProvider(env: Record<string, string> = {}): Promi
   });
   return {
     issuer,
+    listen,
     child,
-    stats: async () => (await (await fetch(`${issuer}/_test/stats`)).json()) as Record<string, number>,
-    isActive: async (token) => ((await (await fetch(`${issuer}/_test/validate?token=${encodeURIComponent(token)}`)).json()) as { active: boolean }).active,
+    stats: async () => (await (await fetch(`${listen}/_test/stats`)).json()) as Record<string, number>,
+    isActive: async (token) => ((await (await fetch(`${listen}/_test/validate?token=${encodeURIComponent(token)}`)).json()) as { active: boolean }).active,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

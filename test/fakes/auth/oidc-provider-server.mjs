@@ -9,9 +9,10 @@
  * client that keeps cookies (curl -L -c jar -b jar URL).
  *
  *   node test/fakes/auth/oidc-provider-server.mjs [--port N]
- *   env: PORT, ACCESS_TTL (s, default 3600), RESOURCE (only this resource; default: any http(s) URL)
+ *   env: PORT, ACCESS_TTL (s, default 3600), RESOURCE (only this resource; default: any http(s) URL),
+ *        ISSUER (when served behind a proxy that forwards to this process)
  *
- * Prints one JSON line on stdout once listening: {"issuer":"http://127.0.0.1:<port>"}.
+ * Prints one JSON line on stdout once listening: {"issuer":"http://127.0.0.1:<port>","listen":"..."}.
  * Test-only helpers: GET /_test/validate?token=... -> {"active":bool}; GET /_test/stats.
  */
 import http from "node:http";
@@ -27,7 +28,9 @@ const stats = { refreshes: 0, codeExchanges: 0, revocations: 0, reuseRevocations
 
 const server = http.createServer();
 await new Promise((r) => server.listen(port, "127.0.0.1", r));
-const issuer = `http://127.0.0.1:${server.address().port}`;
+const listen = `http://127.0.0.1:${server.address().port}`;
+// ISSUER: served behind a proxy (the fault matrix's) that forwards to `listen`.
+const issuer = (process.env.ISSUER || listen).replace(/\/+$/, "");
 
 const provider = new Provider(issuer, {
   clients: [],
@@ -144,7 +147,7 @@ server.on("request", async (req, res) => {
   }
 });
 
-process.stdout.write(JSON.stringify({ issuer }) + "\n");
+process.stdout.write(JSON.stringify({ issuer, listen }) + "\n");
 const stop = () => server.close(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

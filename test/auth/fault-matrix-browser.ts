@@ -1,0 +1,231 @@
+/**
+ * The browser runtime of the refresh fault matrix: the REAL add-in bundle (dist/, built when stale)
+ * in Debian's Chromium under the fake Office host, against the fake API and its fake authorization
+ * server (test/browser/harness.ts). Each cell signs in through the Office dialog popup in a fresh
+ * browser context (= a fresh origin storage), makes the access token expire, injects its fault and
+ * reads the end state from a NEW workbook (runtime) of the same origin.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { CellResult, Env, invoke, startEnv } from "../browser/harness";
+import { Cell, FAULTS, Fault, Outcome, Runtime } from "./fault-matrix-table";
+
+interface Status {
+  state: string;
+  message?: string;
+}
+
+async function signInThroughPopup(page: Page): Promise<void> {
+  const popupPromise = page.waitForEvent("popup");
+  const result = page.evaluate(() =>
+    (window as unknown as { __svcHost: { signIn(): Promise<unknown> } }).__svcHost.signIn().then(
+      () => "ok",
+      (e: Error & { code?: string }) => `failed: ${e.code ?? e.message}`
+    )
+  );
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await popup.getByRole("button", { name: /allow/i }).click({ timeout: 15_000 });
+  const r = await result;
+  if (r !== "ok") throw new Error(`sign-in through the dialog ${r}`);
+}
+
+/** Poll `cond` until true; fail (not hang) after `ms`. */
+async function waitUntil(what: string, cond: () => boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const refreshesSent = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __svcHost: { auth: { stats: { refreshesSent: number } } } }).__svcHost.auth.stats.refreshesSent);
+
+const status = (page: Page): Promise<Status> =>
+  page.evaluate(() => (window as unknown as { __svcHost: { auth: { status(): Promise<Status> } } }).__svcHost.auth.status());
+
+/** Make the stored access token look an hour old: the next call must refresh first. */
+const expireLocally = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i)!;
+      if (!k.includes("svc-auth:tokens:")) continue;
+      const rec = JSON.parse(localStorage.getItem(k)!);
+      rec.expires_at = Date.now() - 1000;
+      localStorage.setItem(k, JSON.stringify(rec));
+    }
+  });
+
+/**
+ * Make this page's writes of the token record fail with `name` (a DOMException), starting at the
+ * `from`-th write; `removeFrees`: a removeItem of it ends the fault (space freed), else fails too.
+ */
+const failTokenWrites = (page: Page, name: string, from: number, removeFrees: boolean): Promise<void> =>
+  page.evaluate(
+    ([name, from, removeFrees]) => {
+      const set = Storage.prototype.setItem;
+      const remove = Storage.prototype.removeItem;
+      let writes = 0;
+      let freed = false;
+      Storage.prototype.setItem = function (k: string, v: string) {
+        if (k.includes("svc-auth:tokens:") && !freed && ++writes >= (from as number)) throw new DOMException(`injected: ${name}`, name as string);
+        return set.call(this, k, v);
+      };
+      Storage.prototype.removeItem = function (k: string) {
+        if (k.includes("svc-auth:tokens:") && writes >= (from as number) && !freed) {
+          if (!removeFrees) throw new DOMException(`injected: ${name}`, name as string);
+          freed = true;
+        }
+        return remove.call(this, k);
+      };
+    },
+    [name, from, removeFrees] as [string, number, boolean]
+  );
+
+export async function browserRuntime(): Promise<Runtime> {
+  const env: Env = await startEnv({ api: { latencyMs: 0 }, auth: { registrationsPerHour: 10_000 } });
+  let k = 0;
+  let books = 0;
+  /** A request no earlier cell has made (nothing in any cache can answer it). */
+  const fresh = (page: Page): Promise<CellResult> => invoke(page, "INSIDERFEED", [30, false, 1000 + k++, false, 5]);
+  const open = (ctx: BrowserContext, authTimeoutMs = 800) =>
+    env.openWorkbook(ctx, { storeName: `svc-matrix-${books}`, authTimeoutMs } as never, `book${books++}`);
+
+  async function finalState(ctx: BrowserContext): Promise<Outcome> {
+    const page = await open(ctx);
+    const r = await fresh(page);
+    const s = await status(page);
+    await page.close();
+    if (!r.error) return { state: "signed_in", detail: "value" };
+    if (s.state === "reauth_required" && /sign in again/.test(s.message ?? "")) return { state: "sign_in_again", detail: s.message! };
+    if (s.state === "signed_out") return { state: "signed_out", detail: `${r.error} ${r.message ?? ""}` };
+    return { state: "broken", detail: `${s.state}: ${r.error} ${r.message ?? ""}` };
+  }
+
+  async function cell(fault: Fault): Promise<Cell> {
+    const connsBefore = env.auth.connections().length;
+    const ctx = await env.newContext();
+    // Sign-in server requests time out after 0.8 s (the timeout cell), except where an answer is held back on purpose.
+    const timeoutMs = fault.id === "signout-race" ? 10_000 : 800;
+    const a = await open(ctx, timeoutMs);
+    await signInThroughPopup(a);
+    // Warm up: one call with the fresh token (the fake host loads functions.json on first use).
+    expect((await fresh(a)).error).toBeUndefined();
+    const before = { refreshes: env.auth.stats.refreshes, rotated: env.auth.stats.rotatedPresentations, requests: env.auth.tokenRequests.length };
+    const notes: string[] = [];
+    let browserResent = 0;
+    const refreshesSince = () => env.auth.stats.refreshes - before.refreshes;
+    await expireLocally(a);
+    switch (fault.id) {
+      case "refused": {
+        await ctx.setOffline(true);
+        const r = await fresh(a);
+        notes.push(`offline: ${r.error} ${r.message}`);
+        expect(r.error).toBe("#N/A");
+        expect((await status(a)).state).toBe("signed_in");
+        await ctx.setOffline(false);
+        expect(env.auth.tokenRequests.length).toBe(before.requests); // nothing reached the server
+        break;
+      }
+      case "unreachable": {
+        const origin = new URL(env.api.url).origin;
+        await a.route(`${origin}/`, (route) => route.abort("connectionrefused"));
+        const r = await fresh(a);
+        notes.push(`probe failed: ${r.error} ${r.message}`);
+        expect(r.error).toBe("#N/A");
+        expect((await status(a)).state).toBe("signed_in");
+        await a.unroute(`${origin}/`);
+        expect(env.auth.tokenRequests.length).toBe(before.requests);
+        break;
+      }
+      case "reset":
+      case "cut":
+      case "timeout":
+      case "ambiguous": {
+        env.auth.faults.token = { grantType: "refresh_token", action: ({ reset: "drop", cut: "cut", timeout: "delay:2500", ambiguous: "500" } as const)[fault.id] };
+        const sentBefore = await refreshesSent(a);
+        const r = await fresh(a);
+        const sent = (await refreshesSent(a)) - sentBefore;
+        const seen = env.auth.tokenRequests.slice(before.requests).filter((t) => t.grantType === "refresh_token");
+        notes.push(`${r.error} ${r.message}`, `client sent ${sent}; server saw ${seen.map((t) => t.outcome).join(", ")}`);
+        expect(sent).toBe(1); // our client never resends
+        expect(r).toMatchObject({ error: "#N/A", message: expect.stringMatching(/sign in again/) });
+        if (fault.browserResends && seen.length > sent) {
+          // Chromium resent it on its own (reused connection reset before any answer byte): attribute it.
+          browserResent = seen.length - sent;
+        } else {
+          expect(seen).toHaveLength(1);
+        }
+        break;
+      }
+      case "save-full":
+      case "save-readonly": {
+        // The marker (1st write) lands; the save of the rotated answer (2nd) fails.
+        await failTokenWrites(a, fault.id === "save-full" ? "QuotaExceededError" : "SecurityError", 2, fault.id === "save-full");
+        const r = await fresh(a);
+        notes.push(`this run: ${r.error ?? "value"}`);
+        expect(r.error).toBeUndefined(); // the new tokens work on in memory
+        expect(refreshesSince()).toBe(1);
+        break;
+      }
+      case "full-before": {
+        await failTokenWrites(a, "QuotaExceededError", 1, true);
+        const r = await fresh(a);
+        notes.push(`${r.error} ${r.message}`);
+        expect(r).toMatchObject({ error: "#N/A", message: expect.stringMatching(/storage is full.*sign in again/) });
+        expect(env.auth.tokenRequests.length).toBe(before.requests); // nothing was sent
+        break;
+      }
+      case "killed": {
+        env.auth.faults.token = { grantType: "refresh_token", action: "delay:5000" };
+        void fresh(a).catch(() => undefined);
+        await waitUntil("the server to rotate", () => refreshesSince() > 0);
+        await a.close(); // the workbook closes between the server's rotation and the save
+        notes.push("workbook closed after the server rotated");
+        break;
+      }
+      case "at-once": {
+        const b = await open(ctx);
+        await b.evaluate(() => fetch("functions.json").then((r) => r.text()));
+        const rs = await Promise.all([fresh(a), fresh(b), fresh(a), fresh(b)]);
+        expect(rs.filter((r) => r.error)).toEqual([]);
+        expect(refreshesSince()).toBe(1);
+        break;
+      }
+      case "signout-race": {
+        const b = await open(ctx, timeoutMs);
+        env.auth.faults.token = { grantType: "refresh_token", action: "delay:1500" };
+        const ra = fresh(a);
+        await waitUntil("the refresh to reach the server", () => env.auth.tokenRequests.length > before.requests);
+        notes.push(`B before: ${JSON.stringify(await status(b))}; keys ${await b.evaluate(() => Object.keys(localStorage).join(","))}`);
+        const out = await b.evaluate(() =>
+          (window as unknown as { __svcHost: { auth: { signOut(): Promise<{ revoked: boolean }> } } }).__svcHost.auth.signOut()
+        );
+        // A's refresh finishes first (the sign-out waits for the lock), then the sign-out revokes
+        // the NEW token; A's call with it may land before or after: a value or "sign in".
+        const r = await ra;
+        notes.push(`A: ${r.error ?? "value"} ${r.message ?? ""}`, `B: ${JSON.stringify(out)}`);
+        expect(r.error === undefined || /sign in/i.test(r.message ?? "")).toBe(true);
+        if (out.revoked) expect(env.auth.connections().slice(connsBefore).filter((c) => !c.revoked)).toHaveLength(0); // this cell's connection
+        // The other runtime heard of it (storage event).
+        await a.waitForFunction(() =>
+          (window as unknown as { __svcHost: { auth: { status(): Promise<{ state: string }> } } }).__svcHost.auth.status().then((s) => s.state !== "signed_in")
+        );
+        break;
+      }
+      default:
+        throw new Error(`no browser realisation of ${fault.id}`);
+    }
+    const end = await finalState(ctx);
+    const rotatedPresentations = env.auth.stats.rotatedPresentations - before.rotated - browserResent;
+    await ctx.close();
+    return { runtime: "add-in bundle in Chromium / fake AS", fault: fault.id, applicable: true, rotatedPresentations, browserResent, end, notes };
+  }
+
+  return {
+    name: "add-in bundle in Chromium / fake AS",
+    faults: FAULTS.filter((f) => f.browser).map((f) => f.id),
+    cell,
+    close: () => env.close(),
+  };
+}
