@@ -8,14 +8,13 @@ import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { SvcEngine } from "../engine";
 import { connectionScope, credentialFingerprint } from "../compose";
-import { composeCli } from "../compose/cli";
+import { CliLock, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
 import { CellInvocation } from "../functions/invoke";
 import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
-import type { FileLock } from "../platform/locks";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
 import { PrintedResult, renderOutput, writeAll } from "./print";
@@ -137,7 +136,7 @@ export function connectionLockName(baseUrl: string, identity: string): string {
 export interface EngineSetup {
   engine: SvcEngine;
   client: ApiClient;
-  lock: FileLock;
+  lock: CliLock;
   /** Resolves once the API's metric dictionary was read (or could not be). */
   dictionary: Promise<unknown>;
 }

@@ -14,8 +14,8 @@ import { createHash } from "crypto";
 import type { CredentialSource } from "../api/client";
 import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
-import { FileTokenStore, normaliseBaseUrl } from "../auth/store";
-import { FileLock } from "../platform/locks";
+import { normaliseBaseUrl } from "../auth/store";
+import { cliTokenStore, composeCliAuth } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
@@ -95,10 +95,11 @@ export function fileOAuthClient(opts: {
   lockStaleMs?: number;
 }): OAuthClient {
   const file = opts.file ?? defaultCredentialsFile();
+  const { store, lock } = composeCliAuth({ file, lockDir: lockDirFor(file), lockStaleMs: opts.lockStaleMs });
   return new OAuthClient({
     baseUrl: opts.baseUrl,
-    store: new FileTokenStore(file),
-    lock: new FileLock(lockDirFor(file), opts.lockStaleMs ? { staleMs: opts.lockStaleMs } : {}),
+    store,
+    lock,
     fetch: opts.fetch,
     now: opts.now,
     timeoutMs: opts.timeoutMs,
@@ -315,7 +316,7 @@ export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Prom
     io.stdout(USAGE_LOGOUT);
     return 0;
   }
-  const store = new FileTokenStore(parsed.file);
+  const store = cliTokenStore(parsed.file);
   const had = await store.getTokens(parsed.baseUrl);
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
   // Deletes the token record under the credentials lock; the client registration stays for the next login.

@@ -1,10 +1,14 @@
 /** The CLI's composition: a file cache per connection, lock files shared by processes. Node-only adapters. */
 import { ApiClient } from "../api/client";
 import { FileStore } from "../adapters/node/file-store";
+import { FileLock } from "../adapters/node/file-lock";
 import { createEngine } from "../engine";
-import { FileLock } from "../platform/locks";
+import type { CliLock } from "./cli-auth";
 import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";
+
+export type { CliAuthOptions, CliLock } from "./cli-auth";
+export { cliTokenStore, composeCliAuth } from "./cli-auth";
 
 export interface CliOptions {
   /** --cache-dir: the connection gets its own subdirectory; absent = memory only. */
@@ -17,7 +21,7 @@ export interface CliOptions {
 
 
 /** The CLI: file cache under the connection's own directory, lock files shared by processes. */
-export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: FileLock } {
+export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: CliLock } {
   const scope = connectionScope(conn.baseUrl, conn.identity);
   const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials, timeoutMs: o.timeoutMs });
   const lock = new FileLock(o.lockDir);

@@ -2,9 +2,18 @@
 import { ApiClient } from "../api/client";
 import { IndexedDbStore } from "../adapters/browser/indexeddb-store";
 import { createEngine } from "../engine";
-import { browserLock, CrossLock } from "../platform/locks";
+import { browserLock } from "../adapters/browser/web-lock";
+import type { CrossLock } from "../platform/locks";
 import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";
+
+/**
+ * The page's cross-runtime lock (Web Locks where present, else in-runtime only). The host builds it
+ * first because the OAuth client's refresh shares it with the engine's queue (hand it to composePage).
+ */
+export function pageLock(): CrossLock {
+  return browserLock();
+}
 
 /** The page (Excel's shared runtime, the workbench): IndexedDB cache, Web Locks. */
 export function composePage(conn: Connection, opts: { dbName?: string; lock?: CrossLock } = {}): Composed & { lock: CrossLock } {

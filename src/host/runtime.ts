@@ -15,9 +15,9 @@ import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
 import { setEngine, SvcEngine } from "../engine";
-import { browserLock, CrossLock } from "../platform/locks";
+import type { CrossLock } from "../platform/locks";
 import { credentialFingerprint } from "../compose";
-import { composePage } from "../compose/page";
+import { composePage, pageLock } from "../compose/page";
 import { effectiveConfig, HostConfig, DevOverrides } from "./config";
 
 export interface Host {
@@ -75,7 +75,7 @@ function listenForOtherRuntimes(auth: OAuthClient, store: LocalStorageTokenStore
 
 function build(): Host {
   const config = effectiveConfig();
-  const lock = browserLock();
+  const lock = pageLock();
   let credentials: CredentialSource;
   let auth: OAuthClient | null = null;
   let engine: SvcEngine | null = null;

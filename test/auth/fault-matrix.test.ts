@@ -13,7 +13,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { CLI_LOGIN_PORTS, fileOAuthClient, loopbackRedirect } from "../../src/cli/login";
-import { FileTokenStore } from "../../src/auth/store";
+import { FileTokenStore } from "../../src/adapters/node/file-token-store";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { expireStoredToken, runNode, transpileCliSources } from "../fakes/auth/cli-processes";
 import { FaultProxy, startFaultProxy } from "../fakes/auth/fault-proxy";

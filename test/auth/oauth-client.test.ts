@@ -9,8 +9,10 @@ import { ApiClient } from "../../src/api/client";
 import { SvcError } from "../../src/api/errors";
 import { SignedOutError, SignInError } from "../../src/auth/errors";
 import { OAuthClient } from "../../src/auth/oauth-client";
-import { FileTokenStore, MemoryTokenStore, TokenStore } from "../../src/auth/store";
-import { CrossLock, FileLock, LocalLock } from "../../src/platform/locks";
+import { FileLock } from "../../src/adapters/node/file-lock";
+import { FileTokenStore } from "../../src/adapters/node/file-token-store";
+import { MemoryTokenStore, TokenStore } from "../../src/auth/store";
+import { CrossLock, LocalLock } from "../../src/platform/locks";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { followAuthorize } from "../fakes/auth/follow";
 

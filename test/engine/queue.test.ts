@@ -3,7 +3,8 @@ import * as os from "os";
 import * as path from "path";
 import { FileStore } from "../../src/adapters/node/file-store";
 import { createEngine } from "../../src/engine";
-import { FileLock, LocalLock } from "../../src/platform/locks";
+import { FileLock } from "../../src/adapters/node/file-lock";
+import { LocalLock } from "../../src/platform/locks";
 import { FakeClient, tick } from "./fakeClient";
 
 const tmpDirs: string[] = [];

@@ -1,7 +1,8 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ensurePrivateDir, FileLock, LocalLock } from "../../src/platform/locks";
+import { ensurePrivateDir, FileLock } from "../../src/adapters/node/file-lock";
+import { LocalLock } from "../../src/platform/locks";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

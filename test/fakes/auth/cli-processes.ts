@@ -10,7 +10,15 @@ import * as path from "path";
 import * as ts from "typescript";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const SOURCES = ["src/auth", "src/api/errors.ts", "src/platform", "src/cli/login.ts"];
+const SOURCES = [
+  "src/auth",
+  "src/api/errors.ts",
+  "src/platform",
+  "src/compose/cli-auth.ts",
+  "src/adapters/node/file-lock.ts",
+  "src/adapters/node/file-token-store.ts",
+  "src/cli/login.ts",
+];
 
 export function transpileCliSources(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-"));

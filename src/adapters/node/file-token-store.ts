@@ -1,0 +1,105 @@
+/** The CLI's token store: a credentials file. Node-only adapter, chosen by src/compose/cli.ts. */
+import { ClientRegistration, normaliseBaseUrl, TokenRecord, TokenStore, tokenLess } from "../../auth/store";
+
+interface FileShape {
+  version: 1;
+  clients: Record<string, ClientRegistration>;
+  tokens: Record<string, TokenRecord>;
+}
+
+/**
+ * One JSON file (mode 0600 in a 0700 directory), rewritten atomically (temp file + rename) so a
+ * concurrent reader sees the old or the new content, never half of it.
+ */
+export class FileTokenStore implements TokenStore {
+  constructor(readonly path: string) {}
+
+  private fs(): typeof import("fs") {
+    return require("fs") as typeof import("fs");
+  }
+
+  private load(): FileShape {
+    const fs = this.fs();
+    let raw: string;
+    try {
+      raw = fs.readFileSync(this.path, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, clients: {}, tokens: {} };
+      throw e;
+    }
+    try {
+      const v = JSON.parse(raw) as Partial<FileShape>;
+      return { version: 1, clients: v.clients ?? {}, tokens: v.tokens ?? {} };
+    } catch {
+      return { version: 1, clients: {}, tokens: {} };
+    }
+  }
+
+  private save(data: FileShape): void {
+    const fs = this.fs();
+    const path = require("path") as typeof import("path");
+    const dir = path.dirname(this.path);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (Object.keys(data.clients).length === 0 && Object.keys(data.tokens).length === 0) {
+      fs.rmSync(this.path, { force: true });
+      return;
+    }
+    const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
+      fs.chmodSync(tmp, 0o600);
+      fs.renameSync(tmp, this.path);
+    } catch (e) {
+      // A full disk leaves a partial temp file behind: remove it so it does not eat the space.
+      try {
+        fs.rmSync(tmp, { force: true });
+      } catch {
+        /* nothing more to do */
+      }
+      throw e;
+    }
+  }
+
+  async getClient(issuer: string) {
+    return this.load().clients[issuer] ?? null;
+  }
+  async setClient(reg: ClientRegistration) {
+    const d = this.load();
+    d.clients[reg.issuer] = reg;
+    this.save(d);
+  }
+  async clearClient(issuer: string) {
+    const d = this.load();
+    delete d.clients[issuer];
+    this.save(d);
+  }
+  async getTokens(baseUrl: string) {
+    return this.load().tokens[normaliseBaseUrl(baseUrl)] ?? null;
+  }
+  async setTokens(baseUrl: string, rec: TokenRecord) {
+    const d = this.load();
+    d.tokens[normaliseBaseUrl(baseUrl)] = rec;
+    this.save(d);
+  }
+  /**
+   * Must work on a full or failing disk ("sign in again" relies on it): when the rewrite fails, the
+   * file is unlinked (which needs no space) and the rest of it (registrations, other APIs' tokens)
+   * is written back if it can be.
+   */
+  async clearTokens(baseUrl: string, leave?: TokenRecord) {
+    const d = this.load();
+    if (leave) d.tokens[normaliseBaseUrl(baseUrl)] = tokenLess(leave);
+    else delete d.tokens[normaliseBaseUrl(baseUrl)];
+    try {
+      this.save(d);
+    } catch {
+      // Unlinking frees the old file's space; then the smaller content usually fits.
+      this.fs().rmSync(this.path, { force: true });
+      try {
+        this.save(d);
+      } catch {
+        /* the record is gone, which is what matters; the registration is re-made at the next sign-in */
+      }
+    }
+  }
+}
