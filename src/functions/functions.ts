@@ -5,52 +5,54 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { Statement, ToolName } from "../api/catalogue";
-import { SvcError, invalidArgument } from "../api/errors";
-import { RawParams, metricStatement, splitList } from "../api/validate";
-import { Grid, cellOf } from "../shape/grid";
-import { financialsGrid, financialsView } from "../shape/financials";
-import { profileEntries, profileField, profileRows, shapeAnswer } from "../shape/tools";
-import { CallContext, CellInvocation, runCell } from "./invoke";
-import { parsePeriod, pickColumns } from "./period";
+import { TOOLS, ToolName } from "../api/catalogue";
+import { Grid } from "../shape/grid";
+import { CellOptions } from "./options";
+import { activeDictionary } from "../api/dictionary";
+import { invalidArgument } from "../api/errors";
+import { companyCard } from "../shape/company-card";
+import { profileEntries, profileField, profileCell, profileRows, shapeAnswer } from "../shape/tools";
+import { financialsCell, periodsCell } from "./financials-cell";
+import { CellInvocation, runCell } from "./invoke";
+import { requestsFor, toolOfFunction } from "./requests";
+import { dataTypesOn } from "./typed";
+import { plainArgument } from "./typed-args";
 
+/**
+ * Shaped grids by answer: a recalculation of many cells on one cached answer shapes it once per
+ * option set (shaping is pure and grids are never mutated downstream).
+ */
+const shaped = new WeakMap<object, Map<string, Grid>>();
 
-/** A record tool: ask, then spill the answer one record per row. */
-function records(fn: string, tool: ToolName, params: RawParams, options: unknown, invocation?: CellInvocation): Promise<unknown[][]> {
-  return runCell(fn, options, invocation, async (ctx) => shapeAnswer(tool, (await ctx.fetch(tool, params)).data, ctx.options));
+function shapeOnce(tool: ToolName, data: Record<string, unknown>, options: CellOptions): Grid {
+  const key = `${tool}|${options.headers}|${options.dates}|${JSON.stringify(options.extra)}`;
+  let byOptions = shaped.get(data);
+  if (!byOptions) shaped.set(data, (byOptions = new Map()));
+  let grid = byOptions.get(key);
+  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, tool === "screen_companies" ? withScreenUnits(data) : data, options)));
+  return grid;
 }
 
-/** The statement a list of metric keys belongs to; keys from two statements are an error. */
-function statementFor(keys: string[], fallback: string | undefined): Statement {
-  let found: Statement | undefined;
-  for (const k of keys) {
-    const s = metricStatement(k);
-    if (s === "any") continue; // a dictionary line with no stated statement fits any
-    if (found && s !== found)
-      throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
-    found = s;
+/** Screen metrics' units: the answer's `units`, else the API dictionary's (so a percent metric is converted either way). */
+function withScreenUnits(data: Record<string, unknown>): Record<string, unknown> {
+  const given = data.units && typeof data.units === "object" ? (data.units as Record<string, unknown>) : {};
+  const dict = activeDictionary();
+  const units: Record<string, unknown> = {};
+  for (const m of dict.screenMetrics()) {
+    const u = dict.screenInfo(m)?.unit;
+    if (u) units[m] = u;
   }
-  return found ?? (fallback as Statement | undefined) ?? "income";
+  return { ...data, units: { ...units, ...given } };
 }
 
-async function financialsFor(ctx: CallContext, ticker: unknown, metrics: unknown, period: unknown): Promise<Grid> {
-  const keys = [...new Set(splitList(metrics).map((k) => k.toLowerCase()))];
-  const statement = statementFor(keys, ctx.options.extra.statement);
-  const plan = parsePeriod(period);
-  const answer = await ctx.fetch("get_financials", {
-    ticker,
-    statement,
-    metrics: keys.length ? keys : null,
-    period_type: plan.periodType,
-    years: plan.years,
+/** A record tool: the request requests.ts maps the arguments to, then one record per row. */
+function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
+  const tool = toolOfFunction(fn)!;
+  const options = plainArgument(args[TOOLS[tool].fnArgs.indexOf("options")]);
+  return runCell(fn, options, invocation, async (ctx) => {
+    const [req] = requestsFor(fn, args);
+    return shapeOnce(tool, (await ctx.fetch(req)).data, ctx.options);
   });
-  const labels = (Array.isArray(answer.data.periods) ? answer.data.periods : []).map(String);
-  const columns = pickColumns(labels, plan.pick);
-  if (columns.length === 0) {
-    const span = labels.length ? `available: ${labels[0]} to ${labels[labels.length - 1]}` : "no figures available";
-    throw new SvcError("not_found", `No ${plan.text} figures for ${String(ticker).toUpperCase()} (${span})`);
-  }
-  return financialsGrid(financialsView(answer.data, columns), ctx.options);
 }
 
 /**
@@ -63,7 +65,7 @@ async function financialsFor(ctx: CallContext, ticker: unknown, metrics: unknown
  * @returns ticker, name, exchange, country, cik per row.
  */
 export async function SEARCH(query: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SEARCH", "search_companies", { query, limit }, options, invocation);
+  return records("SEARCH", [query, limit, options], invocation);
 }
 
 /**
@@ -75,14 +77,16 @@ export async function SEARCH(query: string, limit?: any, options?: string, invoc
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns The profile, or one value.
  */
-export async function COMPANY(ticker: string, field?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("COMPANY", options, invocation, async (ctx) => {
-    const wanted = field === null || field === undefined ? "" : String(field).trim();
-    const { data } = await ctx.fetch("get_company", { ticker });
-    if (wanted === "") return profileRows(data, ctx.options);
+export async function COMPANY(ticker: any, field?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return runCell("COMPANY", plainArgument(options), invocation, async (ctx) => {
+    const f = plainArgument(field);
+    const wanted = f === null || f === undefined ? "" : String(f).trim();
+    const [req] = requestsFor("COMPANY", [ticker, field, options]);
+    const { data, link } = await ctx.fetch(req);
+    if (wanted === "") return dataTypesOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
     const hit = profileField(data, wanted);
     if (!hit) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${profileEntries(data).map(([k]) => k).join(", ")}`);
-    return [[cellOf(hit[1], ctx.options)]];
+    return [[profileCell(hit[0], hit[1], ctx.options)]];
   });
 }
 
@@ -92,12 +96,12 @@ export async function COMPANY(ticker: string, field?: string, options?: string, 
  * @requiresAddress
  * @param ticker U.S. ticker, e.g. "AAPL".
  * @param metrics One metric key ("revenue"), a list ("revenue,net_income") or a range of keys, all from one statement.
- * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, FY2024, 2024Q3 or FY2020:FY2024.
- * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; statement=income|balance|cash_flow".
- * @returns One value, or a grid with a header row of periods and one row per metric (USD millions, per-share USD, ratios as decimals).
+ * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024.
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; statement=income|balance|cash_flow; source=0|1".
+ * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
-export async function FINANCIALS(ticker: string, metrics: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("FINANCIALS", options, invocation, (ctx) => financialsFor(ctx, ticker, metrics, period));
+export async function FINANCIALS(ticker: any, metrics: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return runCell("FINANCIALS", plainArgument(options), invocation, (ctx) => financialsCell(ctx, ticker, metrics, period));
 }
 
 /**
@@ -113,8 +117,8 @@ export async function FINANCIALS(ticker: string, metrics: any[][], period?: any,
  * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns The statement lines with one column per filed period, or segment / change rows.
  */
-export async function REPORTED(ticker: string, statement?: string, view?: string, fiscal_year?: any, period?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("REPORTED", "get_reported_financials", { ticker, statement, view, fiscal_year, period, limit }, options, invocation);
+export async function REPORTED(ticker: any, statement?: string, view?: string, fiscal_year?: any, period?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("REPORTED", [ticker, statement, view, fiscal_year, period, limit, options], invocation);
 }
 
 /**
@@ -127,8 +131,8 @@ export async function REPORTED(ticker: string, statement?: string, view?: string
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns form, filing_date, report_date, accession_number, description, sec_url per row.
  */
-export async function FILINGS(ticker: string, form_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("FILINGS", "list_filings", { ticker, form_type, limit }, options, invocation);
+export async function FILINGS(ticker: any, form_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("FILINGS", [ticker, form_type, limit, options], invocation);
 }
 
 /**
@@ -140,8 +144,8 @@ export async function FILINGS(ticker: string, form_type?: string, limit?: any, o
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns section, finding, quote, verified per row, then the AI notice.
  */
-export async function SUMMARY(ticker: string, accession_number?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SUMMARY", "get_filing_summary", { ticker, accession_number }, options, invocation);
+export async function SUMMARY(ticker: any, accession_number?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("SUMMARY", [ticker, accession_number, options], invocation);
 }
 
 /**
@@ -153,8 +157,8 @@ export async function SUMMARY(ticker: string, accession_number?: string, options
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns One trade per row.
  */
-export async function INSIDERS(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("INSIDERS", "get_insider_trades", { ticker, limit }, options, invocation);
+export async function INSIDERS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("INSIDERS", [ticker, limit, options], invocation);
 }
 
 /**
@@ -170,7 +174,7 @@ export async function INSIDERS(ticker: string, limit?: any, options?: string, in
  * @returns One trade (or cluster) per row.
  */
 export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: any, clusters?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("INSIDERFEED", "get_insider_feed", { days, buys_only, min_value_usd, clusters, limit }, options, invocation);
+  return records("INSIDERFEED", [days, buys_only, min_value_usd, clusters, limit, options], invocation);
 }
 
 /**
@@ -182,8 +186,8 @@ export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: a
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns One disclosed trade per row.
  */
-export async function CONGRESS(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("CONGRESS", "get_congress_trades", { ticker, limit }, options, invocation);
+export async function CONGRESS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("CONGRESS", [ticker, limit, options], invocation);
 }
 
 /**
@@ -200,7 +204,7 @@ export async function CONGRESS(ticker: string, limit?: any, options?: string, in
  * @returns One disclosed trade per row.
  */
 export async function CONGRESSFEED(days?: any, member?: string, party?: string, chamber?: string, transaction_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("CONGRESSFEED", "get_congress_feed", { days, member, party, chamber, transaction_type, limit }, options, invocation);
+  return records("CONGRESSFEED", [days, member, party, chamber, transaction_type, limit, options], invocation);
 }
 
 /**
@@ -212,8 +216,8 @@ export async function CONGRESSFEED(days?: any, member?: string, party?: string, 
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns published, title, source, url per row, then the attribution notice.
  */
-export async function HEADLINES(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("HEADLINES", "get_headlines", { ticker, limit }, options, invocation);
+export async function HEADLINES(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("HEADLINES", [ticker, limit, options], invocation);
 }
 
 /**
@@ -226,7 +230,7 @@ export async function HEADLINES(ticker: string, limit?: any, options?: string, i
  * @returns Snapshot rows, or date and value rows oldest first, then the required notice.
  */
 export async function ECONOMY(series_id?: string, range?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("ECONOMY", "get_economy", { series_id, range }, options, invocation);
+  return records("ECONOMY", [series_id, range, options], invocation);
 }
 
 /**
@@ -238,8 +242,8 @@ export async function ECONOMY(series_id?: string, range?: string, options?: stri
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na; part=all|overview|founders|ceo_pay".
  * @returns Labelled blocks (overview, founders, CEO pay), or the one block chosen with part=.
  */
-export async function LEADERSHIP(ticker: string, years?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("LEADERSHIP", "get_leadership", { ticker, years }, options, invocation);
+export async function LEADERSHIP(ticker: any, years?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("LEADERSHIP", [ticker, years, options], invocation);
 }
 
 /**
@@ -251,8 +255,8 @@ export async function LEADERSHIP(ticker: string, years?: any, options?: string, 
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns One holder per row, largest first.
  */
-export async function HOLDERS(ticker: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("HOLDERS", "get_institutional_holders", { ticker, limit }, options, invocation);
+export async function HOLDERS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("HOLDERS", [ticker, limit, options], invocation);
 }
 
 /**
@@ -267,7 +271,7 @@ export async function HOLDERS(ticker: string, limit?: any, options?: string, inv
  * @returns One position (or change, or candidate filer) per row.
  */
 export async function INVESTOR(query: string, quarter?: string, view?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("INVESTOR", "get_investor", { query, quarter, view, limit }, options, invocation);
+  return records("INVESTOR", [query, quarter, view, limit, options], invocation);
 }
 
 /**
@@ -279,8 +283,8 @@ export async function INVESTOR(query: string, quarter?: string, view?: string, l
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns One settlement date per row, then the data owner's notice.
  */
-export async function SHORTINTEREST(ticker: string, periods?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SHORTINTEREST", "get_short_interest", { ticker, periods }, options, invocation);
+export async function SHORTINTEREST(ticker: any, periods?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("SHORTINTEREST", [ticker, periods, options], invocation);
 }
 
 /**
@@ -291,8 +295,8 @@ export async function SHORTINTEREST(ticker: string, periods?: any, options?: str
  * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
  * @returns ticker, name, exchange, cik, url per row.
  */
-export async function PEERS(ticker: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("PEERS", "get_peers", { ticker }, options, invocation);
+export async function PEERS(ticker: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return records("PEERS", [ticker, options], invocation);
 }
 
 /**
@@ -307,11 +311,24 @@ export async function PEERS(ticker: string, options?: string, invocation?: Custo
  * @returns ticker, name, exchange, cik, one column per metric, notes.
  */
 export async function SCREEN(filters: any[][], sort_by?: string, descending?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SCREEN", "screen_companies", { filters, sort_by, descending, limit }, options, invocation);
+  return records("SCREEN", [filters, sort_by, descending, limit, options], invocation);
+}
+
+/**
+ * The fiscal calendar of a company: each fiscal period's label, start, end and calendar quarter.
+ * @customfunction
+ * @requiresAddress
+ * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param [period] As in SVC.FINANCIALS (default FQ-7:FQ): FY-4:FY, FQ-7:FQ, LTM, FY2024, FQ3 2024 ...
+ * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @returns period, start, end, calendar_quarter per row, oldest first.
+ */
+export async function PERIODS(ticker: any, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return runCell("PERIODS", plainArgument(options), invocation, (ctx) => periodsCell(ctx, ticker, period));
 }
 
 /** Every function by its SVC name, for hosts that call them without Excel (the CLI, the workbench). */
 export const FUNCTIONS: Readonly<Record<string, (...args: any[]) => Promise<any[][]>>> = {
   SEARCH, COMPANY, FINANCIALS, REPORTED, FILINGS, SUMMARY, INSIDERS, INSIDERFEED, CONGRESS, CONGRESSFEED,
-  HEADLINES, ECONOMY, LEADERSHIP, HOLDERS, INVESTOR, SHORTINTEREST, PEERS, SCREEN,
+  HEADLINES, ECONOMY, LEADERSHIP, HOLDERS, INVESTOR, SHORTINTEREST, PEERS, SCREEN, PERIODS,
 };

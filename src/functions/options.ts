@@ -13,7 +13,7 @@ export interface CellOptions extends ShapeOptions {
 /** Function-specific options and their allowed values. */
 export const EXTRA_OPTIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   LEADERSHIP: { part: ["all", "overview", "founders", "ceo_pay"] },
-  FINANCIALS: { statement: ["income", "balance", "cash_flow"] },
+  FINANCIALS: { statement: ["income", "balance", "cash_flow"], source: ["0", "1"] },
 };
 
 const COMMON: Readonly<Record<string, readonly string[]>> = {

@@ -1,13 +1,18 @@
 /**
- * The `period` grammar of SVC.FINANCIALS, turned into what to ask the API (period_type, years) and
- * which of the answer's columns to show.
+ * The `period` grammar of SVC.FINANCIALS (and SVC.PERIODS), turned into what to ask the API
+ * (period_type, years) and which of the answer's columns to show.
  *   N            the last N fiscal years (1-20; default 5)
  *   FY, FY-1     the latest fiscal year, the one before        FY-4:FY   a run of years
  *   FQ, FQ-1     the latest quarter, the one before            FQ-7:FQ   a run of quarters
+ *   LTM, LTM-1   the last four fiscal quarters (computed), the four before   LTM-1:LTM
  *   FY2024       an absolute fiscal year                       FY2020:FY2024
- *   2024Q3       an absolute quarter                           2023Q1:2024Q4
+ *   FQ3 2024     an absolute fiscal quarter (also 2024Q3, Q3 2024)   FQ1 2023:FQ4 2024
  * A number from 1900 up is read as an absolute fiscal year (2024 = FY2024).
+ *
+ * Labels: the API labels columns FY2024 and 2024Q3; cells show FY2024 and FQ3 2024 (fiscal quarter 3
+ * of fiscal year 2024), so a quarter never reads as a calendar quarter.
  */
+import { TOOLS } from "../api/catalogue";
 import { invalidArgument } from "../api/errors";
 
 export type ColumnPick =
@@ -15,46 +20,53 @@ export type ColumnPick =
   | { kind: "last"; count: number }
   /** Columns `from` to `to` counted back from the newest (0 = newest), from ≥ to. */
   | { kind: "offsets"; from: number; to: number }
-  /** Columns whose labels run from `from` to `to` (inclusive). */
-  | { kind: "labels"; from: string; to: string };
+  /** Columns whose API labels run from `from` to `to` (inclusive). */
+  | { kind: "labels"; from: string; to: string }
+  /** Trailing four-quarter windows `from` to `to` counted back in years (0 = LTM, 1 = LTM-1), from ≥ to. */
+  | { kind: "ltm"; from: number; to: number };
 
 export interface PeriodPlan {
   periodType: "annual" | "quarterly";
-  /** `years` to ask the API for (1-20). */
+  /** `years` to ask the API for (within the catalogue's bounds). */
   years: number;
   pick: ColumnPick;
   /** The period as the user wrote it, for messages. */
   text: string;
 }
 
-const MAX_YEARS = 20;
-const HELP = "a number of years (1-20), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, FY2024, 2024Q3 or FY2020:FY2024";
+/** The catalogue's bound on `years` (the API serves 20 fiscal years). */
+export const MAX_YEARS: number = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
+const HELP = `a number of years (1-${MAX_YEARS}), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024`;
 
 function bad(text: string, why?: string): never {
   throw invalidArgument("period", `period "${text}" ${why ?? "is not understood"}; use ${HELP}`);
 }
 
-type Token = { type: "annual" | "quarterly"; rel?: number; label?: string; year?: number };
+type Token = { type: "annual" | "quarterly" | "ltm"; rel?: number; label?: string; year?: number };
 
 function token(t: string, text: string): Token {
-  let m = /^F([YQ])(?:([+-])(\d+))?$/.exec(t);
+  let m = /^(FY|FQ|LTM)(?:([+-])(\d+))?$/.exec(t);
   if (m) {
     if (m[2] === "+" && Number(m[3]) !== 0) bad(text, "looks ahead; only past periods have figures");
-    return { type: m[1] === "Y" ? "annual" : "quarterly", rel: m[3] ? Number(m[3]) : 0 };
+    const type = m[1] === "FY" ? "annual" : m[1] === "FQ" ? "quarterly" : "ltm";
+    return { type, rel: m[3] ? Number(m[3]) : 0 };
   }
-  if ((m = /^FY\s*(\d{4})$/.exec(t))) return { type: "annual", label: `FY${m[1]}`, year: Number(m[1]) };
-  if ((m = /^(\d{4})\s*Q([1-4])$/.exec(t)) || (m = /^Q([1-4])\s*(\d{4})$/.exec(t)))
-    return t.startsWith("Q")
-      ? { type: "quarterly", label: `${m[2]}Q${m[1]}`, year: Number(m[2]) }
-      : { type: "quarterly", label: `${m[1]}Q${m[2]}`, year: Number(m[1]) };
+  if ((m = /^FY(\d{4})$/.exec(t))) return { type: "annual", label: `FY${m[1]}`, year: Number(m[1]) };
+  if ((m = /^(\d{4})Q([1-4])$/.exec(t))) return { type: "quarterly", label: `${m[1]}Q${m[2]}`, year: Number(m[1]) };
+  if ((m = /^F?Q([1-4])(?:FY)?(\d{4})$/.exec(t))) return { type: "quarterly", label: `${m[2]}Q${m[1]}`, year: Number(m[2]) };
   if ((m = /^(\d{4})$/.exec(t))) return { type: "annual", label: `FY${m[1]}`, year: Number(m[1]) };
   return bad(text);
 }
 
+/**
+ * Years to ask for so that fiscal year `year` is in the answer. The API counts `years` back from the
+ * company's latest fiscal year, which is this calendar year or the one before (or, for some filers,
+ * labelled one ahead): asking for currentYear - year + 2 (at most MAX_YEARS) covers every case, and a
+ * year only refused when no company can have it in its window.
+ */
 function yearsBackTo(year: number, text: string, currentYear: number): number {
-  const years = currentYear - year + 2; // +2: fiscal years labelled ahead of the calendar, and the current year
-  if (years > MAX_YEARS) bad(text, `is further back than the ${MAX_YEARS} fiscal years the API serves`);
-  return Math.max(1, Math.min(MAX_YEARS, years));
+  if (currentYear - year > MAX_YEARS) bad(text, `is further back than the ${MAX_YEARS} fiscal years the API serves`);
+  return Math.max(1, Math.min(MAX_YEARS, currentYear - year + 2));
 }
 
 export function parsePeriod(raw: unknown, currentYear = new Date().getUTCFullYear()): PeriodPlan {
@@ -72,16 +84,22 @@ export function parsePeriod(raw: unknown, currentYear = new Date().getUTCFullYea
   if (parts.length > 2) bad(text);
   const a = token(parts[0], text);
   const b = parts.length === 2 ? token(parts[1], text) : a;
-  if (a.type !== b.type) bad(text, "mixes years and quarters");
-  const perYear = a.type === "quarterly" ? 4 : 1;
+  if (a.type !== b.type) bad(text, a.type === "ltm" || b.type === "ltm" ? "mixes LTM with fiscal periods" : "mixes years and quarters");
   if (a.rel !== undefined && b.rel !== undefined) {
     const from = Math.max(a.rel, b.rel);
     const to = Math.min(a.rel, b.rel);
+    if (a.type === "ltm") {
+      // LTM-n needs quarters 4n..4n+3 back, plus the four before for revenue growth.
+      const years = from + 2;
+      if (from + 1 > MAX_YEARS) bad(text, `is further back than the ${MAX_YEARS} fiscal years the API serves`);
+      return { periodType: "quarterly", years: Math.min(MAX_YEARS, years), pick: { kind: "ltm", from, to }, text };
+    }
+    const perYear = a.type === "quarterly" ? 4 : 1;
     const years = Math.ceil((from + 1) / perYear);
     if (years > MAX_YEARS) bad(text, `is further back than the ${MAX_YEARS} fiscal years the API serves`);
     return { periodType: a.type, years, pick: { kind: "offsets", from, to }, text };
   }
-  if (a.label && b.label) {
+  if (a.label && b.label && a.type !== "ltm") {
     const [lo, hi] = a.label <= b.label ? [a, b] : [b, a];
     return { periodType: a.type, years: yearsBackTo(lo.year!, text, currentYear), pick: { kind: "labels", from: lo.label!, to: hi.label! }, text };
   }
@@ -99,5 +117,11 @@ export function pickColumns(labels: readonly string[], pick: ColumnPick): number
       return all.filter((i) => n - 1 - i <= pick.from && n - 1 - i >= pick.to);
     case "labels":
       return all.filter((i) => labels[i] >= pick.from && labels[i] <= pick.to && labels[i].length === pick.from.length);
+    case "ltm":
+      // the newest column of each window, oldest window first; windows lacking four quarters are dropped
+      return all.filter((i) => {
+        const back = n - 1 - i;
+        return back % 4 === 0 && back / 4 <= pick.from && back / 4 >= pick.to && i >= 3;
+      });
   }
 }

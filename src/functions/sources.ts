@@ -1,17 +1,50 @@
 /**
- * Where each result on the sheet came from: the check-the-figures link, the notices the API requires
- * to be shown, and whether the value was served stale. The pane lists these; cells cannot carry them.
+ * Per-cell sources (contract 5): where each result on the sheet came from — the check-the-figures
+ * link, the notices the API requires to be shown, whether the value was served stale, the error the
+ * cell shows, and for SVC.FINANCIALS the source of every value (XBRL concept or formula, filing
+ * accession and link) so the pane can "Show source" for a selected cell. Cells cannot carry these.
  */
 import { ToolName } from "../api/catalogue";
 
+/** The source of one value of a FINANCIALS spill, at (row, col) from the formula's anchor cell. */
+export interface ValueSource {
+  row: number;
+  col: number;
+  /** Metric key, e.g. "revenue". */
+  metric: string;
+  /** The column's label as the cell shows it (FY2024, FQ3 2024, LTM ...). */
+  period: string;
+  value: number | null;
+  /** XBRL concept, e.g. "us-gaap:Revenues" (null when the API gives a formula or nothing). */
+  concept: string | null;
+  /** Formula the API derived the value with, e.g. "gross_profit / revenue". */
+  formula: string | null;
+  /** Accession number of the filing the value was taken from. */
+  accession: string | null;
+  /** Link to that filing (the API's, else the SEC archive folder of the accession). */
+  filingUrl: string | null;
+  /** True for values the add-in computed (LTM): `formula` then says how. */
+  computed: boolean;
+}
+
 export interface CellSource {
+  /** The formula's cell, e.g. "Sheet1!B2". */
   address: string;
+  /** SVC function name without the namespace, e.g. "FINANCIALS". */
   fn: string;
+  /** The tool of the cell's (first) request. */
   tool: ToolName;
+  /** The answer's check-the-figures link ("" when the cell failed before an answer). */
   link: string;
   notices: string[];
+  /** Served from cache past its lifetime because the API could not answer. */
   stale: boolean;
+  /** Epoch ms when the API produced the answer (0 when there is none). */
   fetchedAt: number;
+  /** The message the cell shows when it failed, else null. (Optional only for older literals; the registry always sets it.) */
+  error?: string | null;
+  /** FINANCIALS: the source of each value of the spill (absent for other functions). */
+  provenance?: ValueSource[];
 }
 
 const MAX_ENTRIES = 20_000;
@@ -38,7 +71,7 @@ function notify(): void {
 export function recordSource(s: CellSource): void {
   if (!s.address) return;
   sources.delete(s.address);
-  sources.set(s.address, s);
+  sources.set(s.address, { ...s, error: s.error ?? null });
   if (sources.size > MAX_ENTRIES) sources.delete(sources.keys().next().value as string);
   notify();
 }
@@ -49,6 +82,16 @@ export function forgetSource(address: string): void {
 
 export function listSources(): CellSource[] {
   return [...sources.values()];
+}
+
+/** The record of one formula cell (by its anchor address), if any. */
+export function sourceOf(address: string): CellSource | undefined {
+  return sources.get(address);
+}
+
+/** The source of the value at `row`, `col` (offsets from the anchor) of a FINANCIALS spill. */
+export function valueSourceAt(address: string, row: number, col: number): ValueSource | undefined {
+  return sources.get(address)?.provenance?.find((v) => v.row === row && v.col === col);
 }
 
 export function onSourcesChange(listener: () => void): () => void {

@@ -3,7 +3,7 @@
  * interest), the economy disclaimer and citations, AI caveats and low confidence. Cells list them in
  * `Notice:` rows and the pane lists them for every result on the sheet.
  */
-import { ToolName } from "../api/catalogue";
+import type { ToolName } from "../api/catalogue";
 import { asArray, asRecord, str } from "./grid";
 
 function citationText(c: unknown): string {
@@ -49,13 +49,12 @@ export function noticesOf(tool: ToolName, data: Record<string, unknown>): string
       break;
     }
     case "get_leadership": {
+      // One AI notice per answer: the API's own caveat when it gives one, else ours; low confidence added to it.
       const low =
         str(data.confidence) === "low" || asArray(data.founders).some((f) => str(asRecord(f).confidence) === "low");
-      out.push(
-        low
-          ? "Low confidence: founder and control fields were read from filings by an AI model and may be inaccurate."
-          : "Founder and control fields are read from filings by an AI model."
-      );
+      const own = str(data.notice) || str(data.caveat) || "Founder and control fields are read from filings by an AI model.";
+      const lowText = "Low confidence: some founder and control fields may be inaccurate.";
+      out.push(low && !/low confidence/i.test(own) ? `${own} ${lowText}` : own);
       break;
     }
     case "get_investor": {
@@ -72,8 +71,7 @@ export function noticesOf(tool: ToolName, data: Record<string, unknown>): string
       break;
   }
   // Any other caveat the API adds in future (tolerate new fields): a top-level `notice` or `caveat`.
-  for (const k of ["caveat"]) if (str(data[k]) && !out.includes(str(data[k]))) out.push(str(data[k]));
-  if (tool !== "get_economy" && tool !== "get_filing_summary" && str(data.notice) && !out.includes(str(data.notice)))
-    out.push(str(data.notice));
+  const own = tool === "get_economy" || tool === "get_filing_summary" || tool === "get_leadership";
+  if (!own) for (const k of ["caveat", "notice"]) if (str(data[k]) && !out.includes(str(data[k]))) out.push(str(data[k]));
   return out;
 }

@@ -3,8 +3,9 @@
  * record per row in the API's order under a header of the API's field names; the columns are the
  * spec's, so fields the API adds later never shift a model's references.
  */
-import { ToolName } from "../api/catalogue";
-import { Cell, Grid, PAD, ShapeOptions, asArray, asRecord, cellOf, nonEmpty, recordTable, rectangular, str, withNotices } from "./grid";
+import type { ToolName } from "../api/catalogue";
+import { Cell, Grid, PAD, ShapeOptions, asArray, asRecord, cellOf, dateCell, fieldCell, nonEmpty, numberCell, recordTable, rectangular, str, withNotices } from "./grid";
+import { NumberKind } from "./values";
 import { noticesOf } from "./notices";
 
 /** Columns of each record list, as the spec names them. */
@@ -17,8 +18,8 @@ export const COLUMNS = {
   congress: ["transaction_date", "filing_date", "member", "party", "chamber", "state", "type", "amount_low_usd", "amount_high_usd", "owner", "source_url"],
   congressFeed: ["filing_date", "transaction_date", "member", "bioguide_id", "party", "chamber", "state", "ticker", "asset_as_filed", "type", "amount_low_usd", "amount_high_usd", "owner", "source_url"],
   headlines: ["published", "title", "source", "url"],
-  economySnapshot: ["id", "label", "basis", "latest", "prior", "date", "prior_date", "next_release"],
-  economyHistory: ["date", "value"],
+  economySnapshot: ["id", "label", "basis", "latest", "prior", "unit", "date", "prior_date", "next_release"],
+  economyHistory: ["date", "value", "unit"],
   holders: ["manager", "cik", "manager_type", "report_period", "filed_date", "shares", "value_usd_m", "status", "change_shares", "source_url"],
   investorHoldings: ["ticker", "issuer", "class", "put_call", "shares", "value_usd_m", "pct_of_portfolio", "cusip"],
   investorChanges: ["ticker", "issuer", "class", "put_call", "status", "shares", "prior_shares", "change_shares", "value_usd_m", "prior_value_usd_m", "cusip"],
@@ -61,8 +62,24 @@ export function profileEntries(data: Record<string, unknown>): [string, unknown]
 export function profileRows(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   const rows: Grid = [];
   if (opts.headers >= 1) rows.push(["field", "value"]);
-  for (const [k, v] of profileEntries(data)) rows.push([k, cellOf(v, opts)]);
+  for (const [k, v] of profileEntries(data)) rows.push([k, profileCell(k, v, opts)]);
   return rows;
+}
+
+/**
+ * One profile value. The spec does not type get_company's fields: a field named as a date
+ * (`..._date`) is read as one, `_usd_m` / `_m` / `_usd` as money or millions, `_pct` as percent;
+ * everything else as given.
+ */
+export function profileCell(key: string, v: unknown, opts: ShapeOptions): Cell {
+  const name = key.split(".").pop() ?? key;
+  if (/(^|_)date$/.test(name)) return dateCell(v, opts);
+  if (/_pct$/.test(name)) return numberCell(v, "fraction", opts, 1 / 100);
+  if (/_usd_m$/.test(name)) return numberCell(v, "usd_m", opts);
+  if (/_usd$/.test(name)) return numberCell(v, "usd", opts);
+  if (/_m$/.test(name)) return numberCell(v, "shares_m", opts);
+  if (name === "cik") return cellOf(v, opts);
+  return fieldCell(name, v, opts);
 }
 
 /** The profile entry a user's field name means: exact (case-insensitive), else a nested field's last part. */
@@ -74,16 +91,48 @@ export function profileField(data: Record<string, unknown>, field: string): [str
 
 function reported(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   const view = str(data.view) || (Array.isArray(data.segments) ? "segments" : Array.isArray(data.changes) ? "changes" : "as_filed");
-  if (view === "segments") return recordTable(data.segments, COLUMNS.segments, opts);
-  if (view === "changes") return recordTable(data.changes, COLUMNS.changes, opts);
+  if (view === "segments") return segments(data, opts);
+  if (view === "changes") return changes(data, opts);
   const periods = asArray(data.periods).map(asRecord);
   const rows: Grid = [];
   if (opts.headers >= 1) rows.push(["label", "concept", "scale", ...periods.map((p) => str(p.label))]);
-  if (opts.headers >= 2) rows.push(["period_end", PAD, PAD, ...periods.map((p) => cellOf(p.period_end, opts))]);
+  if (opts.headers >= 2) rows.push(["period_end", PAD, PAD, ...periods.map((p) => dateCell(p.period_end, opts))]);
   for (const line of asArray(data.lines).map(asRecord)) {
     const values = asArray(line.values);
-    rows.push([str(line.label), str(line.concept), cellOf(line.scale, opts), ...periods.map((_, i) => cellOf(values[i], opts))]);
+    const kind = scaleKind(line.scale);
+    rows.push([str(line.label), str(line.concept), cellOf(line.scale, opts), ...periods.map((_, i) => numberCell(values[i], kind, opts))]);
   }
+  return rows;
+}
+
+/** Values "in scale": M = millions (thousands separators, one decimal), 1 = as reported. */
+function scaleKind(scale: unknown): NumberKind {
+  return str(scale).toUpperCase() === "M" ? "usd_m" : "number";
+}
+
+/** Segment values are millions of `unit` (spec): the unit column says so ("USD millions"). */
+function segments(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const rows = recordTable(data.segments, COLUMNS.segments, opts);
+  const unitAt = COLUMNS.segments.indexOf("unit");
+  const millions = [COLUMNS.segments.indexOf("value"), COLUMNS.segments.indexOf("prior_year")];
+  asArray(data.segments).forEach((rec, i) => {
+    const row = rows[i + (opts.headers >= 1 ? 1 : 0)];
+    const unit = str(asRecord(rec).unit);
+    row[unitAt] = unit ? `${unit} millions` : null;
+    for (const at of millions) row[at] = numberCell(asRecord(rec)[COLUMNS.segments[at]], "usd_m", opts);
+  });
+  return rows;
+}
+
+/** Changed lines: previous, current and change in the line's scale. */
+function changes(data: Record<string, unknown>, opts: ShapeOptions): Grid {
+  const rows = recordTable(data.changes, COLUMNS.changes, opts);
+  asArray(data.changes).forEach((rec, i) => {
+    const r = asRecord(rec);
+    const row = rows[i + (opts.headers >= 1 ? 1 : 0)];
+    const kind = scaleKind(r.scale);
+    for (const f of ["previous", "current", "change"] as const) row[COLUMNS.changes.indexOf(f)] = numberCell(r[f], kind, opts);
+  });
   return rows;
 }
 
@@ -97,7 +146,7 @@ function summary(data: Record<string, unknown>, opts: ShapeOptions): Grid {
         const cites = asArray(b.citations).map(asRecord);
         const quote = cites.map((c) => str(c.quote)).filter(Boolean).join(" | ");
         const verified: Cell = cites.length ? cites.every((c) => c.verified === true) : null;
-        rows.push([str(s.title), str(b.text), quote || null, verified]);
+        rows.push([cellOf(str(s.title)), cellOf(str(b.text)), cellOf(quote || null), verified]);
       }
     }
   } else if (str(data.summary_markdown)) {
@@ -111,7 +160,7 @@ function summary(data: Record<string, unknown>, opts: ShapeOptions): Grid {
         section = heading[1];
         continue;
       }
-      rows.push([section, line.replace(/^[-*]\s+/, ""), null, null]);
+      rows.push([cellOf(section), cellOf(line.replace(/^[-*]\s+/, "")), null, null]);
     }
   }
   return rows;
@@ -140,7 +189,7 @@ function leadership(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   ];
   const overviewRows = (): Grid => [
     ...(opts.headers >= 1 ? [["field", "value"] as Cell[]] : []),
-    ...overview.map(([k, v]): Cell[] => [k, cellOf(v, opts)]),
+    ...overview.map(([k, v]): Cell[] => [k, fieldCell(k, v, opts)]),
   ];
   if (part === "overview") return overviewRows();
   if (part === "founders") return recordTable(data.founders, COLUMNS.founders, opts);
@@ -154,6 +203,18 @@ function leadership(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   ];
 }
 
+/**
+ * A screen metric by the unit the answer states (`units`): percent -> decimal fraction; USD millions,
+ * days, counts and flags as given. A metric without a stated unit is shown as given.
+ */
+export function screenCell(v: unknown, unit: string, opts: ShapeOptions): Cell {
+  const u = unit.trim().toLowerCase();
+  if (u === "percent" || u === "%" || u === "pct") return numberCell(v, "fraction", opts, 1 / 100);
+  if (/usd\s*(m|millions?)$/.test(u)) return numberCell(v, "usd_m", opts);
+  if (u === "days" || u === "count") return numberCell(v, "count", opts);
+  return cellOf(v, opts);
+}
+
 function screen(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   const companies = asArray(data.companies).map(asRecord);
   const metrics: string[] = [];
@@ -161,18 +222,82 @@ function screen(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   for (const f of asArray(data.filters)) add(str(asRecord(f).metric));
   add(str(data.sort_by));
   for (const c of companies) for (const k of Object.keys(asRecord(c.metrics))) add(k);
+  const units = asRecord(data.units);
   const rows: Grid = [];
   if (opts.headers >= 1) rows.push(["ticker", "name", "exchange", "cik", ...metrics, "notes"]);
   for (const c of companies) {
     const m = asRecord(c.metrics);
-    rows.push([cellOf(c.ticker, opts), cellOf(c.name, opts), cellOf(c.exchange, opts), cellOf(c.cik, opts), ...metrics.map((k) => cellOf(m[k], opts)), cellOf(asArray(c.notes).length ? c.notes : null, opts)]);
+    rows.push([cellOf(c.ticker, opts), cellOf(c.name, opts), cellOf(c.exchange, opts), cellOf(c.cik, opts), ...metrics.map((k) => screenCell(m[k], str(units[k]), opts)), cellOf(asArray(c.notes).length ? c.notes : null, opts)]);
   }
   return rows;
 }
 
 function economy(data: Record<string, unknown>, opts: ShapeOptions): Grid {
-  if (Array.isArray(data.points)) return recordTable(data.points, COLUMNS.economyHistory, opts);
-  return recordTable(data.indicators, COLUMNS.economySnapshot, opts);
+  if (Array.isArray(data.points)) {
+    const unit = asRecord(data.unit);
+    const rows: Grid = opts.headers >= 1 ? [[...COLUMNS.economyHistory]] : [];
+    for (const p of asArray(data.points).map(asRecord)) {
+      const v = economyNumber(typeof p.value === "number" ? p.value : null, str(unit.prefix), str(unit.suffix));
+      rows.push([dateCell(p.date, opts), v ? numberCell(v.value, v.kind, opts) : cellOf(p.value, opts), v ? v.unit : null]);
+    }
+    return rows;
+  }
+  const rows: Grid = opts.headers >= 1 ? [[...COLUMNS.economySnapshot]] : [];
+  for (const ind of asArray(data.indicators).map(asRecord)) {
+    const latest = parseEconomyFigure(ind.latest);
+    const prior = parseEconomyFigure(ind.prior);
+    rows.push(
+      COLUMNS.economySnapshot.map((c): Cell => {
+        if (c === "latest" || c === "prior") {
+          const f = c === "latest" ? latest : prior;
+          return f ? numberCell(f.value, f.kind, opts) : cellOf(ind[c], opts);
+        }
+        if (c === "unit") return latest?.unit ?? prior?.unit ?? null;
+        return fieldCell(c, ind[c], opts);
+      })
+    );
+  }
+  return rows;
+}
+
+interface EconomyNumber {
+  value: number;
+  unit: string;
+  kind: NumberKind;
+}
+
+const SCALE: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, bn: 1e9, b: 1e9, tn: 1e12, t: 1e12 };
+
+/**
+ * A value in a series' unit (prefix/suffix as the API prints them) under the unit convention:
+ * percent -> decimal fraction ("percent"); dollar amounts in bn/tn -> USD millions; k -> units;
+ * a price such as $/gal keeps its value with unit "USD/gal". Null when the value is missing.
+ */
+export function economyNumber(value: number | null, prefix: string, suffix: string): EconomyNumber | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const usd = prefix.trim() === "$";
+  const suf = suffix.trim();
+  const scaled = (x: number) => Number(x.toPrecision(15));
+  if (suf === "%") return { value: scaled(value / 100), unit: "percent", kind: "fraction" };
+  const scale = SCALE[suf.toLowerCase()];
+  if (scale !== undefined) {
+    if (usd) return { value: scaled((value * scale) / 1e6), unit: "USD millions", kind: "usd_m" };
+    return { value: scaled(value * scale), unit: "", kind: "count" };
+  }
+  if (usd) return { value, unit: suf ? `USD${suf}` : "USD", kind: "per_share" };
+  return { value, unit: suf, kind: "number" };
+}
+
+/** A snapshot figure formatted with its unit ("2.9%", "$3.15/gal", "120k", "-$62.0bn") as a number and unit. */
+export function parseEconomyFigure(v: unknown): EconomyNumber | null {
+  if (typeof v === "number") return economyNumber(v, "", "");
+  if (typeof v !== "string") return null;
+  const m = /^\s*([-+\u2212]?)\s*(\$?)\s*([-+\u2212]?)([\d,]*\.?\d+)\s*(.*?)\s*$/.exec(v);
+  if (!m) return null;
+  const negative = (m[1] || m[3]) === "-" || (m[1] || m[3]) === "\u2212";
+  const n = Number(m[4].replace(/,/g, ""));
+  if (!Number.isFinite(n)) return null;
+  return economyNumber(negative ? -n : n, m[2], m[5]);
 }
 
 function investor(data: Record<string, unknown>, opts: ShapeOptions): Grid {

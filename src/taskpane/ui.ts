@@ -13,6 +13,7 @@ import { webLightTheme } from "@fluentui/tokens";
 import { dictionaryFor, loadDictionary } from "../api/dictionary";
 import type { Host } from "../host/runtime";
 import { callFunction } from "../functions/call";
+import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
 import { openExternalLink } from "../office/links";
 import * as workbook from "../office/workbook";
@@ -49,6 +50,7 @@ export function start(host: Host): void {
         activeCell: workbook.activeCellAddress,
       },
       evaluate: (fn, args) => callFunction(fn, args),
+      requestsFor,
       // The API's dictionary (labels, units, industry lines) once read; the spec's lists until then.
       metrics: {
         financialMetrics: (s) => dictionaryFor(host.config.baseUrl).financialMetrics(s),

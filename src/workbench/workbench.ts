@@ -9,6 +9,7 @@
  * (or Alt+→ / Alt+← on the selected column).
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
+import { paintTyped, wireEntityCards } from "./typed-cell";
 
 interface Shown {
   value?: unknown;
@@ -183,8 +184,10 @@ function render(): void {
         t = s.value === undefined ? "#BUSY!" : text(s.value);
         cls.push("busy");
       } else {
-        t = text(s.value);
-        if (typeof s.value === "number") cls.push("num");
+        const typed = paintTyped(s.value); // Excel data types: formatted numbers, entity cards (typed-cell.ts)
+        t = typed ? typed.text : text(s.value);
+        if (typed) cls.push(...typed.cls);
+        else if (typeof s.value === "number") cls.push("num");
       }
       if (s.anchor) cls.push("anchor");
       if (s.spill) cls.push("spill");
@@ -353,6 +356,7 @@ function wire(): void {
     tip.hidden = false;
   });
   sheet.addEventListener("mouseleave", () => (tip.hidden = true));
+  wireEntityCards(sheet);
 }
 
 async function main(): Promise<void> {

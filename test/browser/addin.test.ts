@@ -32,6 +32,7 @@ const SAMPLES: Record<string, unknown[]> = {
   SEARCH: ["apple"],
   COMPANY: ["AAPL"],
   FINANCIALS: ["AAPL", "revenue", 5],
+  PERIODS: ["AAPL"],
   REPORTED: ["AAPL"],
   FILINGS: ["AAPL"],
   SUMMARY: ["AAPL"],
@@ -85,7 +86,7 @@ describe("the add-in bundle under a fake Excel (sandbox API key)", () => {
 
   it("registers exactly the functions of dist/functions.json, which are the catalogue's 18", async () => {
     const meta = metadataIds();
-    expect(meta).toEqual(TOOL_NAMES.map((t) => TOOLS[t].fn).sort());
+    expect(meta).toEqual([...TOOL_NAMES.map((t) => TOOLS[t].fn), "PERIODS"].sort()); // + SVC.PERIODS (no tool of its own)
     expect(registrationProblems(meta, await associatedIds(page))).toEqual([]);
     const log = await page.evaluate(() => (window as unknown as { __fakeExcel: { log: { type: string }[] } }).__fakeExcel.log);
     expect(log.filter((e) => e.type === "reassociate")).toEqual([]);

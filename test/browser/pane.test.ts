@@ -6,8 +6,8 @@
  *    bytes loaded before registration are printed; pane.js is not among them;
  *  - Insert from each builder writes the previewed formula at the active cell, and the cell
  *    evaluates to the previewed table; a bad FINANCIALS formula can be neither copied nor inserted;
- *  - (refresh = priced calls, Cancel, FINANCIALS validation and Show source of a FINANCIALS value need
- *    h/native's requestsFor and provenance: test/browser/pane-integration.pending.ts.txt, see its header);
+ *  - refresh of a sheet spends exactly the calls it priced, with progress and a summary;
+ *  - Cancel leaves no pending cell;
  *  - freeze then unfreeze restores the formulas;
  *  - every tab reads at 320 px (no sideways scrolling); screenshots at 320 and 450 px go to
  *    SVC_SCREENSHOTS_DIR (docs/screenshots when refreshed by hand) or a temporary folder.
@@ -149,6 +149,18 @@ describe("the pane under the fake Excel host", () => {
     expect(r.cell.result?.value).toEqual(r.grid);
   });
 
+  it("offers no Copy or Insert for a FINANCIALS formula a cell would reject, and says why", async () => {
+    const s = "[data-section=svc-builder]";
+    await page.fill("#svc-builder-get_financials-metrics", "revenu");
+    await page.waitForFunction(() => !document.querySelector("[data-section=svc-builder] [data-field=problem]")!.hasAttribute("hidden"));
+    expect(await page.textContent(`${s} [data-field=problem]`)).toMatch(/revenu/);
+    for (const t of ["Copy", "Insert at the active cell", "Preview"]) expect(await buttonIn(page, s, t).getAttribute("disabled")).not.toBeNull();
+    await page.fill("#svc-builder-get_financials-metrics", "revenue");
+    await page.fill("#svc-builder-get_financials-period", "25");
+    await page.waitForFunction(() => /period|years|25/.test(document.querySelector("[data-section=svc-builder] [data-field=problem]")!.textContent ?? ""));
+    expect(await buttonIn(page, s, "Insert at the active cell").getAttribute("disabled")).not.toBeNull();
+  });
+
   it("inserts the screener's previewed formula at the active cell", async () => {
     const s = "[data-section=svc-screener]";
     await page.selectOption(`${s} .svc-filter-row select`, "roic");
@@ -176,13 +188,36 @@ describe("the pane under the fake Excel host", () => {
     await page.evaluate(() => (window as unknown as W).__fakeExcel.select("Sheet1!A1"));
   });
 
-  it("freezes a sheet's results into values with a stamp, and unfreezes them back to the formulas", async () => {
+  it("refreshes a sheet for exactly the calls it priced, with progress and a summary", async () => {
     for (const [a, f] of [
       ["Sheet1!B20", '=SVC.PEERS("MSFT")'],
       ["Sheet1!B30", '=SVC.HEADLINES("MSFT",5)'],
+      ["Sheet1!B40", '=SVC.FINANCIALS("MSFT","revenue",5)'],
+      ["Sheet1!B44", '=SVC.FINANCIALS("MSFT","net_income",3)'],
+      ["Sheet1!B48", '=SVC.COMPANY("MSFT","name")'],
     ])
       await page.evaluate((x: any) => (window as unknown as W).__fakeExcel.setFormula(x[0], x[1]), [a, f]);
     await page.waitForFunction(() => (window as unknown as W).__fakeExcel.cells().every((c) => c.state === "done"));
+    await tab(page, "data");
+    await page.selectOption("#svc-refresh-scope", "sheet");
+    const callsBefore = env.api.calls();
+    await buttonIn(page, "[data-section=svc-refresh]", "Price refresh…").click();
+    await page.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")!.textContent ?? ""));
+    const price = (await page.textContent("[data-field=price]"))!;
+    const priced = Number(/≈ ([\d,]+) call/.exec(price)![1].replace(/,/g, ""));
+    expect(env.api.calls()).toBe(callsBefore); // pricing spends nothing
+    expect(priced).toBeGreaterThan(0);
+    await buttonIn(page, "[data-section=svc-refresh]", "Refresh now").click();
+    await page.waitForSelector(".svc-summary-head");
+    const head = page.locator(".svc-summary-head");
+    expect(Number(await head.getAttribute("data-spent"))).toBe(priced);
+    expect(env.api.calls() - callsBefore).toBe(priced);
+    expect(await page.textContent("[data-field=progress]")).toBe(`${priced} of ${priced} calls`);
+    expect(await head.textContent()).toMatch(/cells? updated/);
+    expect(await page.evaluate(() => (window as unknown as W).__fakeExcel.cells().filter((c) => c.state !== "done").length)).toBe(0);
+  });
+
+  it("freezes a sheet's results into values with a stamp, and unfreezes them back to the formulas", async () => {
     await tab(page, "data");
     const before = await page.evaluate(() => (window as unknown as W).__fakeExcel.cells().filter((c) => c.address.startsWith("Sheet1!")).map((c) => [c.address, c.formula]));
     expect(before.length).toBeGreaterThan(0);
@@ -215,9 +250,55 @@ describe("the pane under the fake Excel host", () => {
     expect(await page.textContent("[data-source-of='Sheet1!B20']")).toMatch(/SVC\.PEERS/);
   });
 
+  it("shows the source of a FINANCIALS value: concept or formula, accession, filing link", async () => {
+    // D4 holds the builder's =SVC.FINANCIALS("AAPL","revenue,net_income",5): E5 is revenue, oldest year.
+    await tab(page, "data");
+    await page.evaluate(() => (window as unknown as W).__fakeExcel.select("Sheet1!E5"));
+    await buttonIn(page, "[data-section=svc-data]", "Show source of the selected cell").click();
+    const box = page.locator("[data-source-of='Sheet1!E5']");
+    await box.waitFor();
+    const text = (await box.textContent())!;
+    expect(text).toMatch(/Metricrevenue/);
+    expect(text).toMatch(/Concept|Formula|Computed as/);
+    expect(text).toMatch(/Accession/);
+    const filing = box.locator("a", { hasText: /^Filing / });
+    expect(await filing.count()).toBe(1);
+  });
+
   it("sends nothing outside the machine and raises no page errors", () => {
     expect(env.refused).toEqual([]);
     expect(env.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
+
+describe("Cancel during a refresh", () => {
+  let env: Env;
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it("drops the queued calls and leaves no pending cell", async () => {
+    env = await startEnv({ api: { latencyMs: 250 } });
+    const page = await openPane(env, "svc-pane-cancel");
+    const formulas = Array.from({ length: 8 }, (_, i) => [`Sheet1!A${1 + i * 3}`, `=SVC.INSIDERFEED(${7 + i},FALSE,,FALSE,${5 + i})`]);
+    for (const x of formulas) await page.evaluate((y: any) => (window as unknown as W).__fakeExcel.setFormula(y[0], y[1]), x);
+    await page.waitForFunction(() => (window as unknown as W).__fakeExcel.cells().every((c) => c.state === "done"), undefined, { timeout: 60_000 });
+    await tab(page, "data");
+    await page.selectOption("#svc-refresh-scope", "sheet");
+    await buttonIn(page, "[data-section=svc-refresh]", "Price refresh…").click();
+    await page.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")!.textContent ?? ""));
+    const callsBefore = env.api.calls();
+    await buttonIn(page, "[data-section=svc-refresh]", "Refresh now").click();
+    await page.waitForTimeout(300);
+    await buttonIn(page, "[data-section=svc-refresh]", "Cancel").click();
+    await page.waitForSelector(".svc-summary-head", { timeout: 30_000 });
+    await page.waitForTimeout(500);
+    const cells = await page.evaluate(() => (window as unknown as W).__fakeExcel.cells());
+    expect(cells.filter((c) => c.state !== "done")).toEqual([]);
+    // Cells keep a value (the last one, marked stale) or say Cancelled: never a pending #BUSY!.
+    for (const c of cells) expect(c.result?.error === undefined || /cancel/i.test(c.result?.message ?? "")).toBe(true);
+    expect(env.api.calls() - callsBefore).toBeLessThan(formulas.length);
+    expect(await page.textContent(".svc-summary-head")).toMatch(/cancelled/);
   });
 });
 
@@ -245,6 +326,11 @@ describe("the pane at 320 and 450 px", () => {
       await page.setViewportSize({ width, height: 900 });
       for (const id of ["data", "build", "account"] as const) {
         await tab(page, id);
+        if (id === "data") {
+          await page.selectOption("#svc-refresh-scope", "sheet");
+          await buttonIn(page, "[data-section=svc-refresh]", "Price refresh…").click();
+          await page.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")!.textContent ?? ""));
+        }
         if (id === "build" && width === 320) {
           await page.fill("#svc-builder-get_financials-ticker", "AAPL");
           await page.fill("#svc-builder-get_financials-metrics", "revenue,net_income");
@@ -257,6 +343,7 @@ describe("the pane at 320 and 450 px", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect([id, width, overflow]).toEqual([id, width, 0]);
         await page.screenshot({ path: path.join(dir, `pane-${id}-${width}.png`), fullPage: true });
+        if (id === "data") await buttonIn(page, "[data-section=svc-refresh]", "Not now").click();
       }
     }
     // eslint-disable-next-line no-console

@@ -81,7 +81,7 @@ describe("SVC.FINANCIALS", () => {
   it("takes a quarterly run of periods", async () => {
     const g = await grid("FINANCIALS", "AAPL", [["revenue"]], "FQ-7:FQ");
     expect(g[0].slice(1)).toHaveLength(8);
-    expect(g[0].slice(1).every((l) => /^\d{4}Q[1-4]$/.test(String(l)))).toBe(true);
+    expect(g[0].slice(1).every((l) => /^FQ[1-4] \d{4}$/.test(String(l)))).toBe(true);
   });
 
   it("adds a row of period-end dates as Excel serials with headers=2", async () => {
@@ -250,7 +250,7 @@ describe("record functions", () => {
 
   it("SVC.ECONOMY spills one series' history oldest first", async () => {
     const g = await grid("ECONOMY", "unrate", "1Y");
-    expect(g[0]).toEqual(["date", "value"]);
+    expect(g[0]).toEqual(["date", "value", "unit"]);
     const dates = g.filter((r) => typeof r[0] === "number").map((r) => r[0] as number);
     expect(dates.length).toBeGreaterThan(2);
     expect([...dates].sort((a, b) => a - b)).toEqual(dates);

@@ -101,4 +101,36 @@ describe("the FINANCIALS period grammar", () => {
   it("picks no columns when the company's history is shorter than asked", () => {
     expect(pickColumns(["FY2025"], parsePeriod("FY-3", Y).pick)).toEqual([]);
   });
+
+  it("reads FQ3 2025, Q3 2025 and 2025Q3 as the same fiscal quarter", () => {
+    for (const t of ["FQ3 2025", "fq3 2025", "Q3 2025", "2025Q3", "FQ3 FY2025"]) expect(pickColumns(FQ, parsePeriod(t, Y).pick)).toEqual([2]);
+    expect(pickColumns(FQ, parsePeriod("FQ4 2025:FQ2 2026", Y).pick)).toEqual([3, 4, 5]);
+  });
+
+  it("covers twenty fiscal years back from this year: FY2007 in 2026 asks for 20 years", () => {
+    expect(parsePeriod("FY2007", Y)).toMatchObject({ years: 20 });
+    expect(parsePeriod("FY2007:FY2010", Y)).toMatchObject({ years: 20 });
+    expect(parsePeriod("2007Q1:2009Q2", Y)).toMatchObject({ periodType: "quarterly", years: 20 });
+    expect(parsePeriod("FY2006", Y)).toMatchObject({ years: 20 }); // a December year-end company's window reaches FY2006
+    expect(rejects("FY2005").message).toMatch(/20 fiscal years/);
+  });
+
+  it("never asks beyond the catalogue's bound, and asks at least one year for a future year", () => {
+    for (let y = 2006; y <= 2040; y++) {
+      const p = parsePeriod(`FY${y}`, Y);
+      expect(p.years).toBeGreaterThanOrEqual(1);
+      expect(p.years).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it("reads LTM as the last four quarters, LTM-1 as the four before", () => {
+    const q12 = [...FQ, "2027Q1", "2027Q2", "2027Q3", "2027Q4"];
+    expect(parsePeriod("LTM", Y)).toMatchObject({ periodType: "quarterly", pick: { kind: "ltm", from: 0, to: 0 } });
+    expect(pickColumns(q12, parsePeriod("LTM", Y).pick)).toEqual([11]);
+    expect(pickColumns(q12, parsePeriod("LTM-1", Y).pick)).toEqual([7]);
+    expect(pickColumns(q12, parsePeriod("LTM-1:LTM", Y).pick)).toEqual([7, 11]);
+    expect(pickColumns(FQ.slice(0, 3), parsePeriod("LTM", Y).pick)).toEqual([]);
+    expect(rejects("LTM:FY").message).toMatch(/LTM/);
+  });
 });
+

@@ -6,13 +6,16 @@
  *    plugin does) equals test/metadata/functions.golden.json. After an intended change run
  *    `UPDATE_GOLDEN=1 npx jest test/metadata` and review the diff.
  *  - completeness: every exported function of src/functions (TypeScript compiler API) has an entry,
- *    and the ids are exactly the 18 SVC functions of the catalogue.
+ *    and the ids are exactly the 18 SVC functions of the catalogue plus SVC.PERIODS (no tool of its own).
+ *  - data types: functions.json sets allowCustomDataForDataTypeAny, so Excel hands `any` parameters
+ *    data-type values (an SVC.COMPANY card as a ticker) and shows the formatted numbers we return.
  *  - the harness itself is proven on test/metadata/fixture (which exports an arrow function).
  */
 import * as fs from "fs";
 import * as path from "path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
+import { PERIODS_ARGS, PERIODS_FN } from "../../src/functions/requests";
 import { exportedFunctions } from "./exports";
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -90,10 +93,10 @@ describeSrc("src/functions metadata", () => {
     expect(missingFromMetadata(sources, generated.meta, associated)).toEqual([]);
   });
 
-  it("registers exactly the 18 SVC functions of the catalogue, none volatile", () => {
+  it("registers the 18 SVC functions of the catalogue and SVC.PERIODS, none volatile", () => {
     const ids = generated.meta.functions.map((f) => f.id).sort();
-    expect(ids).toEqual(TOOL_NAMES.map((t) => TOOLS[t].fn).sort());
-    expect(ids).toHaveLength(18);
+    expect(ids).toEqual([...TOOL_NAMES.map((t) => TOOLS[t].fn), PERIODS_FN].sort());
+    expect(ids).toHaveLength(19);
     for (const f of generated.meta.functions) {
       expect(f.name).toBe(f.id);
       expect(f.options?.volatile ?? false).toBe(false);
@@ -103,9 +106,17 @@ describeSrc("src/functions metadata", () => {
 
   it("takes the catalogue's arguments in the catalogue's order", () => {
     for (const f of generated.meta.functions) {
-      const spec = TOOL_NAMES.map((t) => TOOLS[t]).find((t) => t.fn === f.id)!;
-      expect([f.id, f.parameters.length]).toEqual([f.id, spec.fnArgs.length]);
+      const args = f.id === PERIODS_FN ? PERIODS_ARGS : TOOL_NAMES.map((t) => TOOLS[t]).find((t) => t.fn === f.id)!.fnArgs;
+      expect([f.id, f.parameters.map((p) => p.name)]).toEqual([f.id, [...args]]);
     }
+  });
+
+  it("enables Excel data types for custom functions (allowCustomDataForDataTypeAny)", () => {
+    expect((generated.meta as { allowCustomDataForDataTypeAny?: unknown }).allowCustomDataForDataTypeAny).toBe(true);
+  });
+
+  it("types every ticker parameter `any`, so an SVC.COMPANY card can be passed as the ticker", () => {
+    for (const f of generated.meta.functions) for (const p of f.parameters) if (p.name === "ticker") expect([f.id, p.type]).toEqual([f.id, "any"]);
   });
 
   it("equals dist/functions.json when a build is present and newer than the sources", () => {

@@ -1,6 +1,13 @@
 import { DEFAULT_SHAPE, ShapeOptions, excelSerial } from "../../src/shape/grid";
-import { financialsGrid, financialsView, metricLabel } from "../../src/shape/financials";
-import { shapeAnswer } from "../../src/shape/tools";
+import { financialsGrid as typedFinancialsGrid, financialsView, metricLabel } from "../../src/shape/financials";
+import { shapeAnswer as typedShapeAnswer } from "../../src/shape/tools";
+import { Grid } from "../../src/shape/grid";
+import { isTypedValue, plainValue } from "../../src/shape/values";
+
+/** These tests read plain values (what a host without data types gets); typed cells are tested in units.test.ts. */
+const plain = (g: Grid) => g.map((r) => r.map((c) => (isTypedValue(c) ? plainValue(c) : c)));
+const shapeAnswer = (...a: Parameters<typeof typedShapeAnswer>) => plain(typedShapeAnswer(...a));
+const financialsGrid = (...a: Parameters<typeof typedFinancialsGrid>) => plain(typedFinancialsGrid(...a));
 
 const opts = (o: Partial<ShapeOptions> = {}): ShapeOptions => ({ ...DEFAULT_SHAPE, ...o, extra: { ...(o.extra ?? {}) } });
 
@@ -82,7 +89,8 @@ describe("notices", () => {
 
   it("flag low-confidence AI readings in leadership", () => {
     const g = shapeAnswer("get_leadership", { founders: [{ name: "A", confidence: "low" }], ceo_pay: [] }, opts());
-    expect(g[g.length - 1][1]).toMatch(/^Low confidence/);
+    expect(g[g.length - 1][1]).toMatch(/AI model.*Low confidence/);
+    expect(g.filter((r) => r[0] === "Notice:")).toHaveLength(1);
   });
 });
 

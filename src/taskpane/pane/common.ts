@@ -5,7 +5,7 @@
  */
 import { ToolName } from "../../api/catalogue";
 import type { EngineAnswer } from "../../engine";
-import { Cell, Grid, noticesOf, shapeAnswer } from "../../shape";
+import { Cell, Grid, displayText, noticesOf, shapeAnswer } from "../../shape";
 import { safeExternalUrl } from "../../office/links";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "./dom";
 import type { ArgValue } from "./formula";
@@ -57,7 +57,7 @@ export function cellText(c: Cell): string {
   if (c === null || c === undefined) return "";
   if (typeof c === "boolean") return c ? "TRUE" : "FALSE";
   if (typeof c === "number") return Number.isFinite(c) ? numberFormat.format(c) : "";
-  return c;
+  return typeof c === "string" ? c : displayText(c); // typed values (dates, percents): as Excel shows them
 }
 
 function isUrlColumn(header: Cell): boolean {

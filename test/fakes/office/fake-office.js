@@ -868,7 +868,9 @@
       partitionKey: undefined,
       requirements: {
         isSetSupported: function (name, version) {
-          var supported = { ExcelApi: 1.17, SharedRuntime: 1.1, CustomFunctionsRuntime: 1.4, DialogApi: 1.2, DialogOrigin: 1.1, OpenBrowserWindowApi: 1.1, IdentityAPI: 1.3 };
+          // Excel data types (CustomFunctionsRuntime 1.5) with ?datatypes=1 on this page or the workbench embedding it
+          var cfr = /[?&]datatypes=1(&|$)/.test(String(location.search) + (function () { try { return window.parent !== window ? String(window.parent.location.search) : ""; } catch (e) { return ""; } })()) ? 1.5 : 1.4;
+          var supported = { ExcelApi: 1.17, SharedRuntime: 1.1, CustomFunctionsRuntime: cfr, DialogApi: 1.2, DialogOrigin: 1.1, OpenBrowserWindowApi: 1.1, IdentityAPI: 1.3 };
           var have = supported[name];
           return have !== undefined && (version === undefined || Number(version) <= have);
         },

@@ -1,0 +1,98 @@
+/**
+ * The bodies of SVC.FINANCIALS and SVC.PERIODS: requests from requests.ts, columns picked by the
+ * period grammar, LTM computed, every value's source recorded for the pane.
+ */
+import { SvcError } from "../api/errors";
+import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape/grid";
+import { FinancialsView, financialsGrid, financialsView, fiscalLabel, ltmLabel, ltmView } from "../shape/financials";
+import { CallContext } from "./invoke";
+import { MAX_YEARS, pickColumns } from "./period";
+import { PlanRequest, financialsRequests, periodsRequest } from "./requests";
+import { ValueSource } from "./sources";
+
+/** The real range of a company's periods, from an answer asked at the widest window (free: same identity, served from the wide call). */
+async function availableText(ctx: CallContext, req: PlanRequest): Promise<string> {
+  const wide = await ctx.fetch({ tool: req.tool, params: { ...req.params, years: MAX_YEARS } });
+  const labels = asArray(wide.data.periods).map(str);
+  return labels.length ? `available: ${fiscalLabel(labels[0])} to ${fiscalLabel(labels[labels.length - 1])}` : "no figures available";
+}
+
+/** Where each value of the grid sits relative to the anchor, with its source. */
+function provenanceOf(view: FinancialsView, headers: number, withSource: boolean): ValueSource[] {
+  const single = view.rows.length === 1 && view.labels.length === 1;
+  const top = single ? 0 : headers >= 2 ? 2 : headers >= 1 ? 1 : 0;
+  const left = single ? 0 : headers >= 1 ? 1 : 0;
+  const perMetric = withSource && !single ? 3 : 1;
+  const out: ValueSource[] = [];
+  view.rows.forEach((r, ri) =>
+    r.values.forEach((value, ci) => {
+      const p = r.sources[ci];
+      out.push({
+        row: top + ri * perMetric,
+        col: left + ci,
+        metric: r.key,
+        period: view.labels[ci],
+        value,
+        concept: p?.concept ?? null,
+        formula: p?.formula ?? null,
+        accession: p?.accession ?? null,
+        filingUrl: p?.url ?? null,
+        computed: (p?.formula ?? "").startsWith("computed:"),
+      });
+    })
+  );
+  return out;
+}
+
+export async function financialsCell(ctx: CallContext, ticker: unknown, metrics: unknown, period: unknown): Promise<Grid> {
+  const fr = financialsRequests(ticker, metrics, period, ctx.options);
+  const answers = [];
+  for (const r of fr.requests) answers.push((await ctx.fetch(r)).data);
+  const labels = asArray(answers[0].periods).map(str);
+  const columns = pickColumns(labels, fr.plan.pick);
+  if (columns.length === 0) {
+    throw new SvcError("not_found", `No ${fr.plan.text} figures for ${String(fr.requests[0].params.ticker).toUpperCase()} (${await availableText(ctx, fr.requests[0])})`);
+  }
+  const view =
+    fr.plan.pick.kind === "ltm"
+      ? ltmView(answers, fr.statement, fr.keys, columns, columns.map((c) => (labels.length - 1 - c) / 4))
+      : financialsView(answers[0], columns);
+  ctx.setProvenance(provenanceOf(view, ctx.options.headers, ctx.options.extra.source === "1"));
+  return financialsGrid(view, ctx.options);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The ISO date a day after `iso` (the start of the period following one that ended on `iso`). */
+function dayAfter(iso: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || excelSerial(iso) === null) return null;
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The calendar quarter a fiscal period is lined up with: the one holding the middle of its last three months ("CQ3 2026"). */
+export function calendarQuarter(endIso: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(endIso) || excelSerial(endIso) === null) return null;
+  const mid = new Date(Date.parse(`${endIso}T00:00:00Z`) - 45 * DAY_MS);
+  return `CQ${Math.floor(mid.getUTCMonth() / 3) + 1} ${mid.getUTCFullYear()}`;
+}
+
+/** SVC.PERIODS: label, start, end and calendar quarter of each fiscal period the period argument names. */
+export async function periodsCell(ctx: CallContext, ticker: unknown, period: unknown): Promise<Grid> {
+  const { plan, request } = periodsRequest(ticker, period);
+  const data = (await ctx.fetch(request)).data;
+  const labels = asArray(data.periods).map(str);
+  const ends = asArray(data.period_ends).map(str);
+  const columns = pickColumns(labels, plan.pick);
+  if (columns.length === 0)
+    throw new SvcError("not_found", `No ${plan.text} periods for ${String(request.params.ticker).toUpperCase()} (${await availableText(ctx, request)})`);
+  const ltm = plan.pick.kind === "ltm";
+  const rows: Grid = ctx.options.headers >= 1 ? [["period", "start", "end", "calendar_quarter"]] : [];
+  for (const c of columns) {
+    const firstCol = ltm ? c - 3 : c;
+    const start = firstCol >= 1 ? dayAfter(ends[firstCol - 1] ?? "") : null;
+    const label = ltm ? ltmLabel((labels.length - 1 - c) / 4) : fiscalLabel(labels[c]);
+    const row: Cell[] = [label, start ? dateCell(start, ctx.options) : null, ends[c] ? dateCell(ends[c], ctx.options) : null, calendarQuarter(ends[c] ?? "")];
+    rows.push(row);
+  }
+  return rows;
+}

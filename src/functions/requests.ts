@@ -1,0 +1,129 @@
+/**
+ * Functions -> requests (contract 4): the pure mapping from a custom function's arguments (as Excel
+ * hands them over, omitted ones null) to the tool requests it makes. Every custom function in
+ * functions.ts asks the engine exactly what this module says, so the pane can price a refresh of any
+ * SVC formula with `engine.plan(requestsFor(fn, args))` and the price is what recalculation spends.
+ *
+ * Throws SvcError("invalid_argument") for arguments that are wrong before any request exists (a
+ * period the grammar does not read, metrics of two statements, a bad option); parameter bounds are
+ * left to the engine's validation, so `plan()` reports them as `invalid`.
+ */
+import { Statement, TOOLS, ToolName } from "../api/catalogue";
+import { invalidArgument } from "../api/errors";
+import { RawParams, metricStatement, splitList } from "../api/validate";
+import type { PlanRequest } from "../engine/types";
+import { CellOptions, parseOptions } from "./options";
+import { ltmComponents } from "../shape/ltm";
+import { PeriodPlan, parsePeriod } from "./period";
+import { plainArgument, tickerOf } from "./typed-args";
+
+/** One tool request: the engine's PlanRequest (what `engine.plan` prices). */
+export type { PlanRequest };
+
+/** What SVC.FINANCIALS asks for, and what it needs to pick and compute its columns. */
+export interface FinancialsRequests {
+  /** The statement the metrics belong to (inferred, or options statement=). */
+  statement: Statement;
+  /** The metric keys the user asked for, lower case, de-duplicated, in order (empty: the API's default set). */
+  keys: string[];
+  plan: PeriodPlan;
+  /** The first request is the statement's; LTM ratios may add one for components of another statement. */
+  requests: PlanRequest[];
+}
+
+/** Function name -> tool, from the catalogue. */
+const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
+  (Object.keys(TOOLS) as ToolName[]).map((t) => [TOOLS[t].fn, t])
+);
+
+/** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
+export const PERIODS_FN = "PERIODS";
+export const PERIODS_ARGS = ["ticker", "period", "options"] as const;
+
+function normalName(fn: string): string {
+  return fn.trim().toUpperCase().replace(/^SVC\./, "");
+}
+
+/** The tool a function's (first) request goes to: get_financials for SVC.PERIODS. */
+export function toolOfFunction(fn: string): ToolName | undefined {
+  const name = normalName(fn);
+  return name === PERIODS_FN ? "get_financials" : TOOL_OF_FN[name];
+}
+
+/** The statement a list of metric keys belongs to; keys from two statements are an error. */
+function statementFor(keys: string[], fallback: string | undefined): Statement {
+  let found: Statement | undefined;
+  for (const k of keys) {
+    const s = metricStatement(k);
+    if (s === "any") continue; // a dictionary line with no stated statement fits any
+    if (found && s !== found)
+      throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
+    found = s;
+  }
+  return found ?? (fallback as Statement | undefined) ?? "income";
+}
+
+/** The get_financials requests of =SVC.FINANCIALS(ticker, metrics, period, options). */
+export function financialsRequests(ticker: unknown, metrics: unknown, period: unknown, options: CellOptions): FinancialsRequests {
+  const keys = [...new Set(splitList(plainArgument(metrics)).map((k) => k.toLowerCase()))];
+  const statement = statementFor(keys, options.extra.statement);
+  const plan = parsePeriod(plainArgument(period));
+  const t = tickerOf(ticker);
+  // include_provenance: every value keeps its source for "Show source" (the engine's wide call asks it too)
+  const base = { ticker: t, statement, period_type: plan.periodType, years: plan.years, include_provenance: true };
+  const requests: PlanRequest[] = [];
+  if (plan.pick.kind === "ltm") {
+    // LTM ratios are recomputed from their components: ask for those too (same statement in the
+    // same request; another statement's, e.g. revenue for fcf_margin, in a second one).
+    const extra = ltmComponents(keys.length ? keys : [], statement);
+    const inStatement = (k: string) => [statement, "any"].includes(metricStatement(k));
+    const own = [...keys, ...extra.filter((k) => inStatement(k) && !keys.includes(k))];
+    requests.push({ tool: "get_financials", params: { ...base, metrics: own.length ? own : null } });
+    const others = new Map<Statement, string[]>();
+    for (const k of extra) {
+      const s = metricStatement(k);
+      if (s !== statement && s !== "any") others.set(s, [...(others.get(s) ?? []), k]);
+    }
+    for (const [s, ks] of others) requests.push({ tool: "get_financials", params: { ...base, statement: s, metrics: ks } });
+  } else {
+    requests.push({ tool: "get_financials", params: { ...base, metrics: keys.length ? keys : null } });
+  }
+  return { statement, keys, plan, requests };
+}
+
+/**
+ * The request of =SVC.PERIODS(ticker, period): the fiscal calendar comes from get_financials'
+ * period labels and ends. One column more than shown is asked for, so the oldest period has a start.
+ */
+export function periodsRequest(ticker: unknown, period: unknown): { plan: PeriodPlan; request: PlanRequest } {
+  const plan = parsePeriod(plainArgument(period) ?? "FQ-7:FQ");
+  const maxYears = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
+  const years = Math.min(maxYears, plan.years + 1);
+  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: "income", metrics: ["revenue"], period_type: plan.periodType, years, include_provenance: true } } };
+}
+
+/** A record/profile tool's parameters from the function's arguments, by the catalogue's argument order. */
+export function toolParams(tool: ToolName, args: readonly unknown[]): RawParams {
+  const spec = TOOLS[tool];
+  const params: RawParams = {};
+  spec.fnArgs.forEach((name, i) => {
+    if (!spec.params.some((p) => p.name === name)) return; // options, COMPANY's field: not tool parameters
+    params[name] = (name === "ticker" ? tickerOf(args[i]) : plainArgument(args[i])) ?? null; // omitted = null, as Excel passes it
+  });
+  return params;
+}
+
+/** The requests `=SVC.<fn>(args...)` makes (args as typed, without Excel's invocation object). */
+export function requestsFor(fn: string, args: readonly unknown[]): PlanRequest[] {
+  const name = normalName(fn);
+  if (name === "FINANCIALS") return financialsRequests(args[0], args[1], args[2], parseOptions(plainArgument(args[3]), name)).requests;
+  if (name === PERIODS_FN) {
+    parseOptions(plainArgument(args[2]), name);
+    return [periodsRequest(args[0], args[1]).request];
+  }
+  const tool = TOOL_OF_FN[name];
+  if (!tool) throw invalidArgument("function", `SVC.${name} is not an SVC function`);
+  const optionsAt = TOOLS[tool].fnArgs.indexOf("options");
+  if (optionsAt >= 0) parseOptions(plainArgument(args[optionsAt]), name);
+  return [{ tool, params: toolParams(tool, args) }];
+}
