@@ -2,25 +2,13 @@
  * What the pane needs from the page. The page's bootstrap (src/taskpane/index.ts) supplies the
  * real engine, sign-in controller and Office wrappers; tests supply stubs.
  */
-import type { Statement, ToolName } from "../../api/catalogue";
-import type { RawParams } from "../../api/validate";
-import type { SvcEngine } from "../../engine";
-import type { CellSource } from "../../functions/sources";
+import type { Statement } from "../../api/catalogue";
+import type { PlanRequest, RefreshPlan, SvcEngine } from "../../engine";
+import type { CellSource, ValueSource } from "../../functions/sources";
 import type { FormulaCell, FrozenEntry, Scope } from "../../office/workbook";
 
-/** One tool request of a formula (contract 4: src/functions/requests.ts requestsFor). */
-export interface PlanRequest {
-  tool: ToolName;
-  params: RawParams;
-}
-
-/** The engine's price of a set of requests (contract 2). */
-export interface RefreshPlan {
-  calls: number;
-  requests: number;
-  cached: number;
-  invalid: { index: number; message: string }[];
-}
+/** One tool request of a formula, and the engine's price of a set of them (contract 2). */
+export type { PlanRequest, RefreshPlan } from "../../engine";
 
 /** The engine's refresh API (contract 2); optional until every engine has it. */
 export interface RefreshApi {
@@ -32,22 +20,11 @@ export interface RefreshApi {
 
 export type PaneEngine = SvcEngine & Partial<RefreshApi>;
 
-/** Per-value source of a FINANCIALS spill (contract 5), as the pane reads it. */
-export interface ValueSourceView {
-  row: number;
-  col: number;
-  metric: string;
-  period: string;
-  value: number | null;
-  concept: string | null;
-  formula: string | null;
-  accession: string | null;
-  filingUrl: string | null;
-  computed: boolean;
-}
+/** Per-value source of a FINANCIALS spill (contract 5). */
+export type { ValueSource as ValueSourceView } from "../../functions/sources";
 
 /** A cell source with contract 5's error and provenance (optional for older registries). */
-export type SourceView = CellSource & { error?: string | null; provenance?: ValueSourceView[] };
+export type SourceView = CellSource & { error?: string | null; provenance?: ValueSource[] };
 
 /** The workbook as the pane changes it (src/office/workbook.ts). */
 export interface WorkbookPort {
