@@ -58,6 +58,10 @@ function ensureBuilt(opts = {}) {
       encoding: "utf8",
     });
     if (r.status !== 0) throw new Error(`webpack build failed (exit ${r.status})\n${r.stdout || ""}${r.stderr || ""}`);
+    // webpack does not rewrite an unchanged functions.js (compareBeforeEmit): mark the build as fresh
+    // anyway, or a change that only touches another entry (the workbench) rebuilds on every call.
+    const now = new Date();
+    fs.utimesSync(path.join(distDir, "functions.js"), now, now);
     return true;
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });

@@ -9,7 +9,7 @@
  * (or Alt+→ / Alt+← on the selected column).
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
-import { paintTyped, wireEntityCards } from "./typed-cell";
+import { paintTyped, typedText, wireEntityCards } from "./typed-cell";
 
 interface Shown {
   value?: unknown;
@@ -212,7 +212,7 @@ function renderValueBar(shown: Map<string, Shown>): void {
   const bar = $("value");
   if (!s) bar.textContent = "";
   else if (s.error && !s.busy) bar.textContent = `${s.error}${s.message ? ` — ${s.message}` : ""}`;
-  else bar.textContent = s.busy && s.value === undefined ? "#BUSY! (calculating)" : text(s.value);
+  else bar.textContent = s.busy && s.value === undefined ? "#BUSY! (calculating)" : (typedText(s.value) ?? text(s.value)); // a data type shows as its cell does
   bar.dataset.addr = selected;
 }
 

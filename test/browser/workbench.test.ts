@@ -89,6 +89,24 @@ describe("workbench", () => {
     expect(await page.textContent("#value")).toMatch(/^#VALUE! — .*revenu/);
   });
 
+  it("shows a data type's display in the value bar, as its cell does (?datatypes=1)", async () => {
+    const typed = await page.context().newPage();
+    try {
+      await typed.goto(`${site.url}/workbench/?datatypes=1`);
+      await typed.waitForSelector("body[data-ready='1']");
+      await typed.click("#cell-B2");
+      await typed.fill("#fx", '=SVC.FINANCIALS("AAPL","revenue",5)');
+      await typed.press("#fx", "Enter");
+      await typed.waitForFunction(() => document.querySelector("#cell-B2")!.textContent === "metric");
+      await typed.click("#cell-C3");
+      const cell = await typed.textContent("#cell-C3");
+      expect(cell).toMatch(/^\d{1,3}(,\d{3})*(\.\d+)?$/); // a Double with its number format
+      expect(await typed.textContent("#value")).toBe(cell);
+    } finally {
+      await typed.close();
+    }
+  });
+
   it("widens a column by dragging its header's edge", async () => {
     const before = (await page.locator("#cell-C2").boundingBox())!.width;
     const grip = (await page.locator("thead th[data-col='2'] .grip").boundingBox())!;

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+/**
+ * `npm run screenshots`: the workbench screenshots of issue #10 (docs/screenshots/native-*.png),
+ * reproducibly. The production bundle (dist/ + build/workbench/, built here if missing or stale,
+ * as the browser tests do) runs in a Chromium-family browser under the fake Office host with data
+ * types on (`?datatypes=1`: the fake host reports CustomFunctionsRuntime 1.5), against the sandbox
+ * API on loopback (port 0). A small model is typed into the cells and each view is saved:
+ *
+ *   native-financials-ltm.png    FINANCIALS FY-2:FY and LTM-1:LTM blocks, PERIODS of the last four quarters
+ *   native-filings-dates.png     FILINGS with real dates
+ *   native-screen-percents.png   SCREEN with ratios shown as percents
+ *   native-company-card.png      the COMPANY entity card (hover)
+ *   native-show-source.png       the pane's Data tab: "Show source" of a FINANCIALS revenue value
+ *
+ * Nothing leaves the machine: every non-loopback request is refused. Browser: CHROMIUM_PATH, else
+ * Edge/Chrome channels on Windows/macOS, else /usr/bin/chromium (the rule of test/browser/harness.ts).
+ */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { spawnSync } = require("child_process");
+
+const ROOT = path.join(__dirname, "..");
+const OUT = path.join(ROOT, "docs", "screenshots");
+const LINUX_BROWSERS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/microsoft-edge"];
+const LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"];
+
+function log(msg) {
+  process.stdout.write(`[screenshots] ${msg}\n`);
+}
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), 0);
+}
+
+/** The sandbox API (test/fakes -> build/ with tsc), rebuilt when its inputs are newer (as scripts/start.js). */
+function buildSandbox() {
+  const out = path.join(ROOT, "build", "test", "fakes", "api", "server.js");
+  const inputs = ["test/fakes", "src", "tsconfig.cli.json"].map((p) => newest(path.join(ROOT, p)));
+  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= Math.max(...inputs)) return;
+  log("compiling the sandbox (tsc -p tsconfig.cli.json)…");
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] });
+  const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.cli.json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (r.status !== 0) process.stdout.write(r.stdout + r.stderr);
+  if (!fs.existsSync(out)) throw new Error("could not compile the sandbox API (build/test/fakes/api/server.js)");
+}
+
+/** dist/ and build/workbench/ from webpack, rebuilt when stale (scripts/build-helpers/ensure-built.js). */
+function buildBundle() {
+  const { ensureBuilt } = require("./build-helpers/ensure-built");
+  log("building the add-in if needed (webpack)…");
+  const force = !fs.existsSync(path.join(ROOT, "build", "workbench", "index.html"));
+  if (ensureBuilt({ quiet: true, force })) log("built dist/ and build/workbench/");
+}
+
+async function launchChromium(chromium) {
+  const explicit = process.env.CHROMIUM_PATH;
+  if (explicit) {
+    if (!fs.existsSync(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} does not exist`);
+    return chromium.launch({ executablePath: explicit, args: LAUNCH_ARGS });
+  }
+  if (process.platform === "win32" || process.platform === "darwin") {
+    for (const channel of ["msedge", "chrome"]) {
+      try {
+        return await chromium.launch({ channel, args: LAUNCH_ARGS });
+      } catch {
+        /* try the next channel */
+      }
+    }
+    throw new Error("No Edge or Chrome found: install one, or set CHROMIUM_PATH.");
+  }
+  const found = LINUX_BROWSERS.find((p) => fs.existsSync(p));
+  if (!found) throw new Error(`No Chromium-family browser found (looked for ${LINUX_BROWSERS.join(", ")}): set CHROMIUM_PATH.`);
+  return chromium.launch({ executablePath: found, args: LAUNCH_ARGS });
+}
+
+async function main() {
+  buildSandbox();
+  buildBundle();
+  const { chromium } = require("playwright-core");
+  const { startFakeApi, SANDBOX_API_KEY } = require(path.join(ROOT, "build", "test", "fakes", "api", "server.js"));
+  const { startDevServer } = require("./build-helpers/dev-server");
+
+  const stops = [];
+  const errors = [];
+  const refused = [];
+  try {
+    const api = await startFakeApi({ latencyMs: 5 });
+    stops.push(() => api.close());
+    const site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
+    stops.push(() => site.close());
+    const browser = await launchChromium(chromium);
+    stops.push(() => browser.close());
+
+    const ctx = await browser.newContext({ viewport: { width: 1500, height: 900 }, deviceScaleFactor: 1 });
+    await ctx.route("**/*", (r) => {
+      const u = new URL(r.request().url());
+      if (u.hostname === "127.0.0.1" || u.protocol === "data:" || u.protocol === "blob:") return r.continue();
+      refused.push(u.toString());
+      return r.abort("blockedbyclient");
+    });
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(`pageerror ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && errors.push(`console ${m.text()}`));
+    await page.goto(`${site.url}/workbench/?datatypes=1`);
+    await page.waitForSelector("body[data-ready='1']");
+    const pane = page.frameLocator("#book");
+    await pane.locator("body[data-pane-ready='1']").waitFor();
+
+    async function type(address, formula) {
+      await page.click(`#cell-${address}`);
+      await page.fill("#fx", formula);
+      await page.press("#fx", "Enter");
+      await page.waitForFunction((a) => document.querySelector(`#cell-${a}`).textContent !== "#BUSY!", address, { timeout: 30_000 });
+      const shown = await page.textContent(`#cell-${address}`);
+      if (formula.startsWith("=") && /^#[A-Z/0!?]+!?$/.test(shown || "")) throw new Error(`${address} ${formula} shows ${shown}`);
+    }
+    async function shot(name) {
+      const file = path.join(OUT, `native-${name}.png`);
+      await page.screenshot({ path: file });
+      log(`saved ${path.relative(ROOT, file)}`);
+    }
+    /** Widen a column as a user would: select a cell of it, Alt+→ in the formula bar (24 px a step). */
+    async function widen(column, steps) {
+      await page.click(`#cell-${column}1`);
+      await page.focus("#fx");
+      for (let i = 0; i < steps; i++) await page.keyboard.press("Alt+ArrowRight");
+    }
+    const scrollTo = (address) => page.evaluate((a) => document.querySelector(`#cell-${a}`).scrollIntoView({ block: "start" }), address);
+
+    // Labels readable without hovering: metric names (A, F), LTM headers (G, H), accessions (D).
+    for (const [column, steps] of [["A", 4], ["D", 2], ["F", 4], ["G", 2], ["H", 2]]) await widen(column, steps);
+
+    // 1. FINANCIALS block with LTM beside it, and the fiscal quarters LTM sums
+    const metrics = "revenue,gross_profit,gross_margin,operating_margin,net_income,eps_diluted";
+    await type("A1", "AAPL: income, last three fiscal years and LTM (computed from the last four fiscal quarters)");
+    await type("A2", `=SVC.FINANCIALS("AAPL","${metrics}","FY-2:FY")`);
+    await type("F2", `=SVC.FINANCIALS("AAPL","${metrics}","LTM-1:LTM")`);
+    await type("A10", '=SVC.PERIODS("AAPL","FQ-3:FQ")');
+    await page.click("#cell-A1");
+    await shot("financials-ltm");
+
+    // 2. FILINGS with real dates
+    await type("A16", "AAPL: latest filings (dates are Excel dates, shown yyyy-mm-dd)");
+    await type("A17", '=SVC.FILINGS("AAPL",,6)');
+    await page.click("#cell-A16");
+    await scrollTo("A15");
+    await shot("filings-dates");
+
+    // 3. SCREEN in percents
+    await type("A26", "Screen: ROIC at least 15% and gross margin at least 40% (ratios are fractions, shown as %)");
+    await type("A27", '=SVC.SCREEN("roic:15:,gross_margin:40:",,TRUE,8)');
+    await page.click("#cell-A26");
+    await scrollTo("A25");
+    await shot("screen-percents");
+
+    // 4. COMPANY card (hover the entity cell); the workbench has no =A41.cik dot access, the card lists the properties
+    await type("A40", "AAPL as an entity (data types): hover the cell for its card");
+    await type("A41", '=SVC.COMPANY("AAPL")');
+    await type("C41", "shares (m):");
+    await type("D41", '=SVC.COMPANY("AAPL","shares_outstanding_m")');
+    await scrollTo("A39");
+    await page.hover("#cell-A41");
+    await page.waitForSelector(".svc-card");
+    await shot("company-card");
+
+    // 5. Show source of a FINANCIALS revenue value (A2's block: row 3 is revenue, B3 its oldest year)
+    await page.mouse.move(0, 0);
+    await scrollTo("A1");
+    await page.click("#cell-B3");
+    await pane.locator("#svc-tab-data").click();
+    await pane.locator("[data-section=svc-data] fluent-button", { hasText: "Show source of the selected cell" }).first().click();
+    const box = pane.locator("[data-source-of='Sheet1!B3']");
+    await box.waitFor();
+    const text = (await box.textContent()) || "";
+    if (!/Metricrevenue/.test(text) || !/Accession/.test(text)) throw new Error(`Show source of B3 does not show a revenue value's source: ${text}`);
+    await box.scrollIntoViewIfNeeded();
+    await shot("show-source");
+
+    log(`API calls: ${api.calls ? api.calls() : "?"}; refused outside requests: ${refused.length}`);
+    if (errors.length) log(`page errors:\n  ${errors.join("\n  ")}`);
+  } finally {
+    for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
+  }
+}
+
+main().then(
+  () => {
+    process.exitCode = 0;
+  },
+  (e) => {
+    process.stderr.write(`[screenshots] failed: ${e && e.stack ? e.stack : e}\n`);
+    process.exitCode = 1;
+  }
+);
