@@ -19,6 +19,12 @@ const MAX_ANSWERS_PER_IDENTITY = 4;
 /** An answer dated this far in the future (a clock jump) is not trusted as fresh. */
 const FUTURE_SLACK_MS = 60_000;
 
+/** Resolves on the next macrotask (setImmediate in Node; a zero timeout elsewhere): work behind it yields to I/O first. */
+function nextTurn(): Promise<void> {
+  const si = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
+  return new Promise((r) => (si ? si(r) : setTimeout(r, 0)));
+}
+
 export class AnswerCache {
   /** null = the store was read and holds nothing for this identity. */
   private readonly mem: Lru<string, AnswerRecord | null>;
@@ -109,7 +115,9 @@ export class AnswerCache {
   private persist(identity: string): Promise<void> {
     const store = this.store;
     if (!store) return Promise.resolve();
-    const prev = this.writes.get(identity) ?? Promise.resolve();
+    // The write (JSON of a wide answer: up to hundreds of KB) starts on the next macrotask, so the
+    // next call goes out first; flush() still waits for it (the entry is in `writes` at once).
+    const prev = this.writes.get(identity) ?? nextTurn();
     const p: Promise<void> = prev
       .then(async () => {
         const rec = this.mem.get(identity);

@@ -30,6 +30,8 @@ export class Scheduler {
   private inFlight = 0;
   private pumping = false;
   private wake: (() => void) | null = null;
+  /** Set while the lock holder finishes its writes with nothing to send: a ready arrival ends the wait. */
+  private onArrival: (() => void) | null = null;
   private lastArrival = -Infinity;
   private idleWaiters: Array<() => void> = [];
 
@@ -62,6 +64,7 @@ export class Scheduler {
     this.o.changed();
     if (!this.pumping) void this.pump();
     else if (this.wake) this.wake();
+    else if (this.onArrival && this.hasReady()) this.onArrival();
   }
 
   remove(job: Job): boolean {
@@ -144,16 +147,21 @@ export class Scheduler {
             // file per call costs time between calls), for at most maxHoldMs so other runtimes get turns.
             const until = this.o.clock.mono() + this.o.maxHoldMs;
             try {
-              while ((taken = this.takeReady())) {
-                this.inFlight++;
-                try {
-                  await this.o.run(taken);
-                } finally {
-                  this.inFlight--;
-                  ran = true;
-                  taken = undefined;
+              for (;;) {
+                while ((taken = this.takeReady())) {
+                  this.inFlight++;
+                  try {
+                    await this.o.run(taken);
+                  } finally {
+                    this.inFlight--;
+                    ran = true;
+                    taken = undefined;
+                  }
+                  if (this.o.clock.mono() >= until) break;
                 }
-                if (this.o.clock.mono() >= until) break;
+                // Nothing ready: finish the writes before the lock passes on, but a call that
+                // arrives meanwhile (a user typing the next cell) goes out in this hold, at once.
+                if (this.o.clock.mono() >= until || !(await this.flushUnlessArrival())) break;
               }
             } finally {
               await this.o.beforeRelease();
@@ -169,6 +177,26 @@ export class Scheduler {
       this.o.changed();
       this.checkIdle();
     }
+  }
+
+  /** beforeRelease(), or an arrival that made a job ready first: true when there is one to send. */
+  private async flushUnlessArrival(): Promise<boolean> {
+    const arrival = new Promise<boolean>((r) => {
+      this.onArrival = () => r(true);
+    });
+    try {
+      const flushed = Promise.resolve(this.o.beforeRelease()).then(() => false);
+      const woke = await Promise.race([flushed, arrival]);
+      if (woke) return true;
+    } finally {
+      this.onArrival = null;
+    }
+    return this.hasReady();
+  }
+
+  private hasReady(): boolean {
+    const t = this.o.clock.mono() + 0.5;
+    return this.queue.some((j) => this.readyTime(j) <= t);
   }
 
   private checkIdle(): void {
