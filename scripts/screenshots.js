@@ -18,7 +18,6 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { spawnSync } = require("child_process");
 
 const ROOT = path.join(__dirname, "..");
 const OUT = path.join(ROOT, "docs", "screenshots");
@@ -27,25 +26,6 @@ const LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disab
 
 function log(msg) {
   process.stdout.write(`[screenshots] ${msg}\n`);
-}
-
-function newest(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), 0);
-}
-
-/** The sandbox API (test/fakes -> build/ with tsc), rebuilt when its inputs are newer (as scripts/start.js). */
-function buildSandbox() {
-  const out = path.join(ROOT, "build", "test", "fakes", "api", "server.js");
-  const inputs = ["test/fakes", "src", "tsconfig.cli.json"].map((p) => newest(path.join(ROOT, p)));
-  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= Math.max(...inputs)) return;
-  log("compiling the sandbox (tsc -p tsconfig.cli.json)…");
-  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] });
-  const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.cli.json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (r.status !== 0) process.stdout.write(r.stdout + r.stderr);
-  if (!fs.existsSync(out)) throw new Error("could not compile the sandbox API (build/test/fakes/api/server.js)");
 }
 
 /** dist/ and build/workbench/ from webpack, rebuilt when stale (scripts/build-helpers/ensure-built.js). */
@@ -78,7 +58,7 @@ async function launchChromium(chromium) {
 }
 
 async function main() {
-  buildSandbox();
+  require("./build-helpers/build-sandbox").buildSandbox(log);
   buildBundle();
   const { chromium } = require("playwright-core");
   const { startFakeApi, SANDBOX_API_KEY } = require(path.join(ROOT, "build", "test", "fakes", "api", "server.js"));

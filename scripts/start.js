@@ -39,32 +39,10 @@ function log(msg) {
   process.stdout.write(`[svc] ${msg}\n`);
 }
 
-function newest(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), 0);
-}
-
-function buildSandbox() {
-  const out = path.join(ROOT, "build", "test", "fakes", "api", "server.js");
-  const inputs = ["test/fakes", "src/api", "tsconfig.cli.json"].map((p) => newest(path.join(ROOT, p)));
-  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= Math.max(...inputs)) return;
-  log("compiling the sandbox (tsc -p tsconfig.cli.json)…");
-  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] });
-  const r = spawnSync(process.execPath, [tsc, "-p", "tsconfig.cli.json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (r.status !== 0) process.stdout.write(r.stdout + r.stderr);
-  if (r.status !== 0 || !fs.existsSync(out)) {
-    // tsc emits despite type errors elsewhere; only a missing output is fatal.
-    if (!fs.existsSync(out)) throw new Error("could not compile the sandbox API (build/test/fakes/api/server.js)");
-    log("tsc reported type errors (see above); the sandbox was emitted anyway");
-  }
-}
-
 async function main() {
   const sandboxBase = `http://127.0.0.1:${SANDBOX_PORT}`;
   if (!flag("--no-build")) {
-    buildSandbox();
+    require("./build-helpers/build-sandbox").buildSandbox(log);
     const { ensureBuilt } = require("./build-helpers/ensure-built");
     // Whatever dist/ was built for, the loopback dev page points it at this sandbox (__SVC_DEV__).
     log("building the add-in if needed (webpack)…");

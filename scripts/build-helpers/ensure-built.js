@@ -68,4 +68,4 @@ function ensureBuilt(opts = {}) {
   }
 }
 
-module.exports = { ensureBuilt, isStale };
+module.exports = { ensureBuilt, isStale, newest };
