@@ -2,16 +2,7 @@ import { TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
 import { canonicalise } from "../../src/api/canonical";
 import { SvcError } from "../../src/api/errors";
 import { RawParams } from "../../src/api/validate";
-import { pick, randomCase, rawRequest, rng } from "./gen";
-
-function rejection(fn: () => unknown): SvcError {
-  try {
-    fn();
-  } catch (e) {
-    return e as SvcError;
-  }
-  throw new Error("expected a rejection");
-}
+import { pick, randomCase, rawRequest, rng, rejection } from "./gen";
 
 const key = (tool: ToolName, raw: RawParams): string => canonicalise(tool, raw).key;
 const RUNS = 60;

@@ -3,6 +3,7 @@
  * enums, spelled in random case, with random omissions. Valid by construction (the spec's rules).
  */
 import { FINANCIAL_METRICS, ParamSpec, SCREEN_METRICS, STATEMENTS, TOOLS, ToolName } from "../../src/api/catalogue";
+import type { SvcError } from "../../src/api/errors";
 import { RawParams } from "../../src/api/validate";
 
 export type Rng = () => number;
@@ -91,3 +92,13 @@ export function rawRequest(r: Rng, tool: ToolName): RawParams {
 }
 
 export { STATEMENTS };
+
+/** The SvcError a local check throws (fails the test when nothing is thrown). */
+export function rejection(fn: () => unknown): SvcError {
+  try {
+    fn();
+  } catch (e) {
+    return e as SvcError;
+  }
+  throw new Error("expected a rejection");
+}

@@ -1,16 +1,6 @@
 import { canonicalise } from "../../src/api/canonical";
-import { SvcError } from "../../src/api/errors";
 import { canonicalScreenFilter, parseScreenFilter } from "../../src/api/screen-filter";
-import { int, pick, rng } from "./gen";
-
-function rejection(fn: () => unknown): SvcError {
-  try {
-    fn();
-  } catch (e) {
-    return e as SvcError;
-  }
-  throw new Error("expected a rejection");
-}
+import { int, pick, rng, rejection } from "./gen";
 
 describe("screen filters", () => {
   it("the issue's spellings are accepted and share one canonical form", () => {

@@ -1,15 +1,6 @@
 import { TOOLS, TOOL_NAMES, FINANCIAL_METRICS, ECONOMY_SERIES } from "../../src/api/catalogue";
-import { SvcError } from "../../src/api/errors";
+import { rejection } from "./gen";
 import { requestKey, validateParams } from "../../src/api/validate";
-
-function rejection(fn: () => unknown): SvcError {
-  try {
-    fn();
-  } catch (e) {
-    return e as SvcError;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("the tool catalogue", () => {
   it("lists the 18 tools of the spec", () => {

@@ -9,18 +9,9 @@ import { SvcError } from "../../src/api/errors";
 import { ToolName } from "../../src/api/catalogue";
 import { createEngine } from "../../src/engine";
 import { FakeClock } from "./fake-clock";
+import { rng } from "../api/gen";
 import { Fault, FakeClient } from "./fakeClient";
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FAULTS: Fault[] = [
   { kind: "unavailable", status: 503 },
