@@ -20,6 +20,7 @@ import { CrossLock, LocalLock } from "../platform/locks";
 import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
 import { Discovered, discover, requestOptions } from "./discovery";
 import { SignedOutError, SignInError } from "./errors";
+import { IDLE_CONNECTION_MS, TokenRequestRouting } from "./token-pool";
 import {
   AuthState,
   ClientRegistration,
@@ -87,7 +88,12 @@ export interface OAuthClientOptions {
    * A side-effect-free check that the token endpoint's ORIGIN answers at all (not the token
    * endpoint). Run before a refresh is sent; false = "not sent": the refresh token is kept.
    */
-  probeOrigin?: (origin: string) => Promise<boolean>;
+  probeOrigin?: (origin: string, credentials?: RequestCredentials) => Promise<boolean>;
+  /**
+   * Browsers: token requests on a connection pool of their own, so the browser cannot resend a
+   * refresh by itself (src/auth/token-pool.ts). Absent in the CLI (Node's fetch never resends a POST).
+   */
+  tokenRequests?: TokenRequestRouting;
   /** Called after a sign-out or a sign-in again is recorded (sign-out clears the connection's cache). */
   onSignedOut?: () => void | Promise<void>;
 }
@@ -203,6 +209,35 @@ export class OAuthClient implements CredentialSource {
 
   private ro(url: string | undefined) {
     return requestOptions(url, this.fetchImpl, this.timeoutMs);
+  }
+
+  /** Request options for a token request (code exchange, refresh): its own connection pool where there is one. */
+  private tokenRo(endpoint: string | undefined) {
+    const routed = endpoint ? this.opts.tokenRequests?.fetchFor(endpoint) : undefined;
+    return requestOptions(endpoint, routed ?? this.fetchImpl, this.timeoutMs);
+  }
+
+  /** A token request in its own pool failed unreadably (the endpoint may no longer admit credentials): learn again. */
+  private tokenRequestFailed(endpoint: string | undefined, e: unknown): void {
+    if (endpoint && e instanceof TypeError && this.opts.tokenRequests?.fetchFor(endpoint)) this.opts.tokenRequests.forget(endpoint);
+  }
+
+  /**
+   * Off the hot path (runtime start): learn where token requests may travel, but only while the
+   * next refresh is far enough away that the learning request's connection is gone by then.
+   */
+  async prepareTokenRequests(): Promise<void> {
+    const routing = this.opts.tokenRequests;
+    if (!routing) return;
+    try {
+      const rec = this.session ?? (await this.store.getTokens(this.baseUrl));
+      if (!rec || rec.state !== "signed_in" || rec.expires_at === undefined) return;
+      if (rec.expires_at - this.skewMs - this.now() < IDLE_CONNECTION_MS + 60_000) return;
+      const server = await this.serverFor(rec.issuer);
+      if (server.token_endpoint) await routing.learn(server.token_endpoint);
+    } catch {
+      /* learnt another time */
+    }
   }
 
   /** Credentials never go over plain http except to loopback (a sandbox on this machine). */
@@ -380,9 +415,10 @@ export class OAuthClient implements CredentialSource {
       if (cur.resource) params.resource = cur.resource;
       res = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), cur.refresh_token, {
         additionalParameters: params,
-        ...this.ro(server.token_endpoint),
+        ...this.tokenRo(server.token_endpoint),
       });
     } catch (e) {
+      this.tokenRequestFailed(server.token_endpoint, e);
       if (certainlyNotSent(e)) {
         this.stats.refreshesSent--;
         await this.unmark(cur);
@@ -447,7 +483,8 @@ export class OAuthClient implements CredentialSource {
     if (this.opts.isOffline?.()) throw new SvcError("network", "Offline: the sign-in will be renewed when the connection is back");
     if (this.opts.probeOrigin) {
       this.stats.probesSent++;
-      const ok = await this.opts.probeOrigin(new URL(tokenEndpoint).origin).catch(() => false);
+      const credentials = this.opts.tokenRequests?.probeCredentials(tokenEndpoint);
+      const ok = await this.opts.probeOrigin(new URL(tokenEndpoint).origin, credentials).catch(() => false);
       if (!ok) throw new SvcError("network", "The sign-in server cannot be reached; the sign-in will be renewed when it can");
     }
   }
@@ -582,6 +619,8 @@ export class OAuthClient implements CredentialSource {
     }
     const d = await this.discover(opts.wwwAuthenticate);
     const reg = await this.ensureClient(d.as, redirectUri);
+    // Learn now, while the user signs in: where the code exchange and every later refresh travel.
+    if (d.as.token_endpoint) await this.opts.tokenRequests?.learn(d.as.token_endpoint);
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
@@ -650,9 +689,10 @@ export class OAuthClient implements CredentialSource {
     try {
       res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, {
         additionalParameters: { resource: pending.resource },
-        ...this.ro(as.token_endpoint),
+        ...this.tokenRo(as.token_endpoint),
       });
     } catch (e) {
+      this.tokenRequestFailed(as.token_endpoint, e);
       throw new SignInError(
         certainlyNotSent(e) ? "exchange_failed" : "exchange_ambiguous",
         certainlyNotSent(e)

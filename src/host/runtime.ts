@@ -11,6 +11,7 @@
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { AuthStatus, OAuthClient } from "../auth/oauth-client";
 import { browserOffline, originProbe } from "../auth/reachability";
+import { TokenPoolRouter } from "../auth/token-pool";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
@@ -98,8 +99,11 @@ function build(): Host {
       // A browser fetch failure never says whether the request left: these two say "not sent".
       isOffline: browserOffline,
       probeOrigin: originProbe(),
+      // Token requests on a connection pool of their own: the browser cannot resend a refresh itself.
+      tokenRequests: new TokenPoolRouter({ storage, prefix: partitionKey() }),
       onSignedOut: () => (engine ? forgetConnection(engine) : undefined),
     });
+    void auth.prepareTokenRequests();
     if (lsStore) listenForOtherRuntimes(auth, lsStore, config.baseUrl);
     credentials = auth;
   }

@@ -25,18 +25,12 @@ export interface Fault {
   /** Has a realisation in the CLI runtimes / in the browser runtime. */
   cli: boolean;
   browser: boolean;
-  /**
-   * A known limit OUTSIDE this code, with the evidence the cell must show instead of 0: Chromium's
-   * network stack itself resends a request whose REUSED keep-alive connection resets before any
-   * answer byte (HttpNetworkTransaction::ShouldResendRequest; POST included). Our client sends once.
-   */
-  browserResends?: boolean;
 }
 
 export const FAULTS: Fault[] = [
   { id: "refused", title: "refused before sending (CLI: connection refused; add-in: offline)", expect: ["signed_in"], cli: true, browser: true },
   { id: "unreachable", title: "the token endpoint's origin does not answer the probe (add-in)", expect: ["signed_in"], cli: false, browser: true },
-  { id: "reset", title: "server rotates, answer lost: connection reset before any answer byte", expect: ["sign_in_again"], cli: true, browser: true, browserResends: true },
+  { id: "reset", title: "server rotates, answer lost: connection reset before any answer byte", expect: ["sign_in_again"], cli: true, browser: true },
   { id: "cut", title: "server rotates, answer lost: connection cut mid-answer", expect: ["sign_in_again"], cli: true, browser: true },
   { id: "timeout", title: "server rotates, answer lost: timeout", expect: ["sign_in_again"], cli: true, browser: true },
   { id: "ambiguous", title: "server rotates, answer unreadable: 500", expect: ["sign_in_again"], cli: true, browser: true },
@@ -61,8 +55,6 @@ export interface Cell {
   applicable: boolean;
   /** Presentations of a rotated refresh token by OUR client (sent by the code under test). */
   rotatedPresentations?: number;
-  /** Presentations the browser's network stack added on its own (refresh requests seen − sent). */
-  browserResent?: number;
   end?: Outcome;
   notes?: string[];
 }

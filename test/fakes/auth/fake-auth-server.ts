@@ -36,6 +36,11 @@ export interface FakeAuthServerOptions {
   now?: () => number;
   /** Answer /mcp without a valid token with the 401 challenge (default true). */
   challengeMcp?: boolean;
+  /**
+   * CORS admits credentialed requests (`Access-Control-Allow-Credentials: true` with the caller's
+   * origin). The spec does not show it either way, so it is a knob; default false.
+   */
+  corsCredentials?: boolean;
 }
 
 export interface FakeClient {
@@ -89,6 +94,8 @@ export interface TokenRequestLog {
   grantType: string;
   outcome: string;
   at: number;
+  /** It came on a connection that had carried an earlier request (a reused keep-alive connection). */
+  reusedConnection: boolean;
 }
 
 export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
@@ -155,9 +162,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function cors(req: IncomingMessage, res: ServerResponse) {
+function cors(req: IncomingMessage, res: ServerResponse, credentials = false) {
   const origin = req.headers.origin;
   res.setHeader("Access-Control-Allow-Origin", typeof origin === "string" ? origin : "*");
+  if (credentials && typeof origin === "string") res.setHeader("Access-Control-Allow-Credentials", "true");
   res.setHeader("Vary", "Origin");
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
   res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, DPoP, Accept");
@@ -219,6 +227,7 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
   const byAccess = new Map<string, string>();
   const regTimes = new Map<string, number[]>();
   const tokenRequests: TokenRequestLog[] = [];
+  const served = new WeakMap<object, number>();
   const stats = { registrations: 0, codeExchanges: 0, refreshes: 0, revocations: 0, reuseRevocations: 0, rotatedPresentations: 0 };
   /** Refresh tokens that were exchanged for new ones (presenting one again is the self-revocation). */
   const rotated = new Set<string>();
@@ -420,7 +429,8 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
   async function token(req: IncomingMessage, res: ServerResponse) {
     const params = new URLSearchParams(await readBody(req));
     const grantType = params.get("grant_type") ?? "";
-    const log = (outcome: string) => tokenRequests.push({ grantType, outcome, at: now() });
+    const reusedConnection = (served.get(req.socket) ?? 0) > 1;
+    const log = (outcome: string) => tokenRequests.push({ grantType, outcome, at: now(), reusedConnection });
     const fault = faults.token && (!faults.token.grantType || faults.token.grantType === grantType) ? faults.token : null;
     if (fault) faults.token = null;
     // Process first, answer (or not) afterwards: a fault models a cut *after* the server acted.
@@ -542,6 +552,8 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
   }
 
   const routes: Route = async (req, res, url) => {
+    // Every request of the server passes here first: count what each connection has carried.
+    served.set(req.socket, (served.get(req.socket) ?? 0) + 1);
     const path = url.pathname;
     const method = req.method ?? "GET";
     const mine =
@@ -554,12 +566,12 @@ export function createFakeAuthServer(opts: FakeAuthServerOptions = {}): FakeAuth
       const auth = req.headers.authorization ?? "";
       const m = /^Bearer\s+(.+)$/i.exec(auth);
       if (m && validateToken(m[1].trim())) return false; // the API answers
-      cors(req, res);
+      cors(req, res, opts.corsCredentials);
       if (method === "OPTIONS") return res.writeHead(204).end(), true;
       json(res, 401, { detail: "Missing, unknown or revoked credential" }, { "WWW-Authenticate": challenge(issuerOf(req)) });
       return true;
     }
-    cors(req, res);
+    cors(req, res, opts.corsCredentials);
     if (method === "OPTIONS") {
       res.writeHead(204);
       res.end();
