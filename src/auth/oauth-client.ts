@@ -217,9 +217,13 @@ export class OAuthClient implements CredentialSource {
     return requestOptions(endpoint, routed ?? this.fetchImpl, this.timeoutMs);
   }
 
-  /** A token request in its own pool failed unreadably (the endpoint may no longer admit credentials): learn again. */
+  /** A token request's answer could not be read (a browser says TypeError: network, or CORS refusing credentials after all). */
   private tokenRequestFailed(endpoint: string | undefined, e: unknown): void {
-    if (endpoint && e instanceof TypeError && this.opts.tokenRequests?.fetchFor(endpoint)) this.opts.tokenRequests.forget(endpoint);
+    if (endpoint && e instanceof TypeError) this.opts.tokenRequests?.unreadable(endpoint);
+  }
+
+  private tokenRequestRead(endpoint: string | undefined): void {
+    if (endpoint) this.opts.tokenRequests?.readable(endpoint);
   }
 
   /**
@@ -417,6 +421,7 @@ export class OAuthClient implements CredentialSource {
         additionalParameters: params,
         ...this.tokenRo(server.token_endpoint),
       });
+      this.tokenRequestRead(server.token_endpoint);
     } catch (e) {
       this.tokenRequestFailed(server.token_endpoint, e);
       if (certainlyNotSent(e)) {
@@ -691,6 +696,7 @@ export class OAuthClient implements CredentialSource {
         additionalParameters: { resource: pending.resource },
         ...this.tokenRo(as.token_endpoint),
       });
+      this.tokenRequestRead(as.token_endpoint);
     } catch (e) {
       this.tokenRequestFailed(as.token_endpoint, e);
       throw new SignInError(

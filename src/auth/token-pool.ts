@@ -19,6 +19,11 @@
  * it is learnt with a GET of the token endpoint (no side effect: a token request is a POST), never
  * shortly before a refresh (that GET would warm the pool), and remembered per endpoint. Until it is
  * known, and where it is refused, token requests stay in the shared pool (README: known limit).
+ * An answer is kept for a week (CORS settings change), then learnt again at the next safe moment.
+ * Two token requests in a row in the own pool whose answers cannot be read put the endpoint in the
+ * shared pool for that week: an endpoint that admits a credentialed GET but not a credentialed POST
+ * must not cost its user a sign-in every hour, while one lost answer (a network fault) must not
+ * give up the own pool.
  */
 import type { StorageLike } from "./store";
 
@@ -27,6 +32,9 @@ export type TokenPool = "own" | "shared";
 /** How long Chromium keeps a used idle connection (ClientSocketPool kUsedIdleSocketTimeout). */
 export const IDLE_CONNECTION_MS = 5 * 60_000;
 
+/** How long a learnt answer is trusted. */
+export const REMEMBER_MS = 7 * 24 * 3_600_000;
+
 export interface TokenPoolOptions {
   fetch?: typeof fetch;
   /** Where the answer is remembered across runtimes (localStorage), if anywhere. */
@@ -34,6 +42,8 @@ export interface TokenPoolOptions {
   /** Key prefix (the token store's partition). */
   prefix?: string;
   timeoutMs?: number;
+  /** ms since the epoch. */
+  now?: () => number;
 }
 
 /** The token-request side of the OAuth client in a browser (absent in the CLI: Node does not resend). */
@@ -44,12 +54,21 @@ export interface TokenRequestRouting {
   probeCredentials(endpoint: string): RequestCredentials;
   /** Learn (once, remembered) whether `endpoint` admits credentialed requests. Never throws. */
   learn(endpoint: string): Promise<TokenPool | null>;
-  /** A token request in the own pool failed unreadably: learn again next time. */
-  forget(endpoint: string): void;
+  /** A token request's answer could not be read (twice in a row in the own pool: the shared pool for a while). */
+  unreadable(endpoint: string): void;
+  /** A token request's answer was read. */
+  readable(endpoint: string): void;
+}
+
+interface Known {
+  pool: TokenPool;
+  at: number;
+  /** Unreadable answers in a row in the own pool. */
+  failures: number;
 }
 
 export class TokenPoolRouter implements TokenRequestRouting {
-  private readonly known = new Map<string, TokenPool>();
+  private readonly known = new Map<string, Known>();
   private readonly learning = new Map<string, Promise<TokenPool | null>>();
   private readonly f: typeof fetch;
 
@@ -61,38 +80,48 @@ export class TokenPoolRouter implements TokenRequestRouting {
     return `${this.o.prefix ?? ""}svc-auth:token-pool:${endpoint}`;
   }
 
-  /** What is known of `endpoint` (memory, then storage); null = not learnt yet. */
-  pool(endpoint: string): TokenPool | null {
-    const mem = this.known.get(endpoint);
-    if (mem) return mem;
-    try {
-      const v = this.o.storage?.getItem(this.key(endpoint));
-      if (v === "own" || v === "shared") {
-        this.known.set(endpoint, v);
-        return v;
-      }
-    } catch {
-      /* storage unreadable: not known */
-    }
-    return null;
+  private now(): number {
+    return this.o.now ? this.o.now() : Date.now();
   }
 
-  private remember(endpoint: string, pool: TokenPool): void {
-    this.known.set(endpoint, pool);
+  /** What is known of `endpoint` (memory, then storage), if not older than a week. */
+  private current(endpoint: string): Known | null {
+    let k = this.known.get(endpoint);
+    if (!k) {
+      try {
+        const m = /^(own|shared):(\d+)(?::(\d+))?$/.exec(this.o.storage?.getItem(this.key(endpoint)) ?? "");
+        if (m) this.known.set(endpoint, (k = { pool: m[1] as TokenPool, at: Number(m[2]), failures: Number(m[3] ?? 0) }));
+      } catch {
+        /* storage unreadable: not known */
+      }
+    }
+    return k && this.now() - k.at < REMEMBER_MS ? k : null;
+  }
+
+  /** The pool token requests to `endpoint` use; null = not learnt (the shared one meanwhile). */
+  pool(endpoint: string): TokenPool | null {
+    return this.current(endpoint)?.pool ?? null;
+  }
+
+  private remember(endpoint: string, k: Known): void {
+    this.known.set(endpoint, k);
     try {
-      this.o.storage?.setItem(this.key(endpoint), pool);
+      this.o.storage?.setItem(this.key(endpoint), `${k.pool}:${k.at}${k.failures ? `:${k.failures}` : ""}`);
     } catch {
       /* full or blocked storage: known for this runtime only */
     }
   }
 
-  forget(endpoint: string): void {
-    this.known.delete(endpoint);
-    try {
-      this.o.storage?.removeItem(this.key(endpoint));
-    } catch {
-      /* nothing to do */
-    }
+  unreadable(endpoint: string): void {
+    const k = this.current(endpoint);
+    if (k?.pool !== "own") return;
+    if (k.failures >= 1) this.remember(endpoint, { pool: "shared", at: this.now(), failures: 0 });
+    else this.remember(endpoint, { ...k, failures: 1 });
+  }
+
+  readable(endpoint: string): void {
+    const k = this.current(endpoint);
+    if (k?.pool === "own" && k.failures > 0) this.remember(endpoint, { ...k, failures: 0 });
   }
 
   fetchFor(endpoint: string): typeof fetch | undefined {
@@ -132,15 +161,13 @@ export class TokenPoolRouter implements TokenRequestRouting {
         return false;
       }
     };
-    if (await get("include")) {
-      this.remember(endpoint, "own");
-      return "own";
-    }
-    // Refused with credentials: CORS, or nothing answered at all? Only the former is an answer.
-    if (await get("omit")) {
-      this.remember(endpoint, "shared");
-      return "shared";
-    }
-    return null;
+    const found = async (): Promise<TokenPool | null> => {
+      if (await get("include")) return "own";
+      // Refused with credentials: CORS, or nothing answered at all? Only the former is an answer.
+      return (await get("omit")) ? "shared" : null;
+    };
+    const pool = await found();
+    if (pool) this.remember(endpoint, { pool, at: this.now(), failures: 0 });
+    return pool;
   }
 }

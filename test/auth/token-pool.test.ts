@@ -5,7 +5,7 @@
  * the fault matrix (the "reset" cell and its control).
  */
 import { OAuthClient } from "../../src/auth/oauth-client";
-import { IDLE_CONNECTION_MS, TokenPoolRouter } from "../../src/auth/token-pool";
+import { IDLE_CONNECTION_MS, REMEMBER_MS, TokenPoolRouter } from "../../src/auth/token-pool";
 import { MemoryTokenStore, StorageLike } from "../../src/auth/store";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { followAuthorize } from "../fakes/auth/follow";
@@ -44,7 +44,7 @@ describe("TokenPoolRouter", () => {
     expect(r.fetchFor(EP)).toBeUndefined(); // not known yet: the default pool
     expect(await r.learn(EP)).toBe("own");
     expect(calls).toEqual([{ url: EP, credentials: "include", method: "GET" }]);
-    expect(storage.getItem(`p:svc-auth:token-pool:${EP}`)).toBe("own");
+    expect(storage.getItem(`p:svc-auth:token-pool:${EP}`)).toMatch(/^own:\d+$/);
     // Another runtime reads it without asking again.
     const { f: f2, calls: calls2 } = fakeFetch({ include: "ok" });
     const other = new TokenPoolRouter({ fetch: f2, storage, prefix: "p:" });
@@ -63,7 +63,7 @@ describe("TokenPoolRouter", () => {
     expect(calls.map((c) => c.credentials)).toEqual(["include", "omit"]);
     expect(r.fetchFor(EP)).toBeUndefined();
     expect(r.probeCredentials(EP)).toBe("include");
-    expect(storage.getItem(`svc-auth:token-pool:${EP}`)).toBe("shared");
+    expect(storage.getItem(`svc-auth:token-pool:${EP}`)).toMatch(/^shared:\d+$/);
   });
 
   test("nothing answers: nothing is learnt (asked again next time), one question at a time", async () => {
@@ -78,7 +78,27 @@ describe("TokenPoolRouter", () => {
     expect(calls).toHaveLength(4);
   });
 
-  test("forget: learnt again; a full or blocked storage still works for this runtime", async () => {
+  test("an answer is trusted for a week; two unreadable answers in a row put the endpoint in the shared pool; blocked storage works for this runtime", async () => {
+    let t = 1_000_000;
+    const storage = new MapStorage();
+    const { f, calls } = fakeFetch({ include: "ok" });
+    const r = new TokenPoolRouter({ fetch: f, storage, now: () => t });
+    expect(await r.learn(EP)).toBe("own");
+    t += REMEMBER_MS - 1;
+    expect(r.pool(EP)).toBe("own");
+    t += 1;
+    expect(r.pool(EP)).toBeNull(); // a week old: learnt again at the next safe moment
+    expect(await r.learn(EP)).toBe("own");
+    expect(calls).toHaveLength(2);
+    r.unreadable(EP); // one lost answer: keep the own pool
+    r.readable(EP);
+    r.unreadable(EP);
+    expect(r.pool(EP)).toBe("own");
+    r.unreadable(EP); // the second in a row: its credentialed answers cannot be read after all
+    expect(r.pool(EP)).toBe("shared");
+    expect(r.fetchFor(EP)).toBeUndefined();
+    expect(new TokenPoolRouter({ fetch: f, storage, now: () => t }).pool(EP)).toBe("shared");
+
     const blocked: StorageLike = {
       getItem: () => {
         throw new Error("SecurityError");
@@ -88,14 +108,9 @@ describe("TokenPoolRouter", () => {
       },
       removeItem: () => undefined,
     };
-    const { f, calls } = fakeFetch({ include: "ok" });
-    const r = new TokenPoolRouter({ fetch: f, storage: blocked });
-    expect(await r.learn(EP)).toBe("own");
-    expect(r.fetchFor(EP)).toBeDefined();
-    r.forget(EP);
-    expect(r.fetchFor(EP)).toBeUndefined();
-    await r.learn(EP);
-    expect(calls).toHaveLength(2);
+    const b = new TokenPoolRouter({ fetch: f, storage: blocked });
+    expect(await b.learn(EP)).toBe("own");
+    expect(b.fetchFor(EP)).toBeDefined();
   });
 });
 
@@ -117,15 +132,15 @@ describe("the OAuth client routes token requests (fake authorization server)", (
     return { f, seen };
   }
 
-  async function setup(now: () => number) {
-    srv = await startFakeAuthOnly({ corsCredentials: true });
+  async function setup(now: () => number, store = new MemoryTokenStore(), existing?: Srv) {
+    srv = existing ?? (await startFakeAuthOnly({ corsCredentials: true }));
     const { f, seen } = recording();
     const storage = new MapStorage();
     const router = new TokenPoolRouter({ fetch: f, storage });
     const probes: Array<RequestCredentials | undefined> = [];
     const client = new OAuthClient({
       baseUrl: srv.url,
-      store: new MemoryTokenStore(),
+      store,
       fetch: f,
       now,
       tokenRequests: router,
@@ -153,36 +168,39 @@ describe("the OAuth client routes token requests (fake authorization server)", (
 
   test("prepareTokenRequests learns only while the next refresh is more than 5 idle-connection minutes away", async () => {
     let t = Date.now();
-    const { client, seen, router, storage } = await setup(() => t);
-    const { authorizeUrl, pending } = await client.beginSignIn({ redirectUri: REDIRECT });
+    const store = new MemoryTokenStore();
+    const first = await setup(() => t, store);
+    const { authorizeUrl, pending } = await first.client.beginSignIn({ redirectUri: REDIRECT });
     const { callbackUrl } = await followAuthorize(authorizeUrl, { redirectPrefix: REDIRECT });
-    await client.completeSignIn(callbackUrl, pending);
+    await first.client.completeSignIn(callbackUrl, pending);
+    // A later runtime that has never learnt it (its storage is new; e.g. signed in before this version).
+    const { client, seen, router } = await setup(() => t, store, srv);
     const ep = `${srv.url}/oauth/token`;
-    // A runtime that never learnt it (e.g. signed in before this version).
-    router.forget(ep);
-    storage.m.clear();
+    expect(router.pool(ep)).toBeNull();
     const gets = () => seen.filter((s) => s.path === "/oauth/token" && s.method === "GET").length;
-    const before = gets();
     // The access token lasts an hour; the refresh is due 60 s (the skew) before it ends.
     const refreshAt = t + 3_600_000 - 60_000;
     t = refreshAt - IDLE_CONNECTION_MS; // 5 minutes before the refresh
     await client.prepareTokenRequests();
-    expect(gets()).toBe(before); // too close: the learning GET's connection could still be idle then
+    expect(gets()).toBe(0); // too close: the learning GET's connection could still be idle then
     t = refreshAt - 15 * 60_000;
     await client.prepareTokenRequests();
-    expect(gets()).toBe(before + 1);
+    expect(gets()).toBe(1);
     expect(router.pool(ep)).toBe("own");
   });
 
-  test("an endpoint that stops admitting credentials: the unreadable refresh is 'sign in again', and it is learnt anew", async () => {
+  test("credentialed answers that cannot be read: each such request is 'sign in again'; the second in a row moves to the shared pool", async () => {
     let t = Date.now();
-    const { client, router } = await setup(() => t);
-    const { authorizeUrl, pending } = await client.beginSignIn({ redirectUri: REDIRECT });
-    const { callbackUrl } = await followAuthorize(authorizeUrl, { redirectPrefix: REDIRECT });
-    await client.completeSignIn(callbackUrl, pending);
+    const { client, router, seen } = await setup(() => t);
+    const signIn = async () => {
+      const { authorizeUrl, pending } = await client.beginSignIn({ redirectUri: REDIRECT });
+      const { callbackUrl } = await followAuthorize(authorizeUrl, { redirectPrefix: REDIRECT });
+      return client.completeSignIn(callbackUrl, pending);
+    };
+    await signIn();
     const ep = `${srv.url}/oauth/token`;
     expect(router.pool(ep)).toBe("own");
-    // Simulate the browser's CORS failure on the credentialed answer (the server processed it).
+    // From now on the browser cannot read credentialed answers (the server still processes them).
     const real = router.fetchFor.bind(router);
     router.fetchFor = (e: string) => {
       const f = real(e);
@@ -190,7 +208,13 @@ describe("the OAuth client routes token requests (fake authorization server)", (
     };
     t += 3_600_000;
     await expect(client.getToken()).rejects.toMatchObject({ kind: "signed_out", detail: expect.stringMatching(/sign in again/) });
-    router.fetchFor = real;
-    expect(router.pool(ep)).toBeNull();
+    expect(router.pool(ep)).toBe("own"); // one lost answer could be the network
+    await expect(signIn()).rejects.toMatchObject({ code: "exchange_ambiguous" });
+    expect(router.pool(ep)).toBe("shared");
+    const before = seen.length;
+    await signIn();
+    t += 3_600_000;
+    expect(await client.getToken()).toMatch(/^svc_at_/);
+    expect(seen.slice(before).filter((x) => x.credentials === "include")).toEqual([]);
   });
 });
