@@ -153,7 +153,8 @@ export class TokenPoolRouter implements TokenRequestRouting {
           credentials,
           cache: "no-store",
           headers: { Accept: "application/json" },
-          signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
+          // Short: at sign-in the dialog waits for this (a hung answer is "not known", asked another time).
+          signal: AbortSignal.timeout(this.o.timeoutMs ?? 5_000),
         });
         await res.body?.cancel().catch(() => undefined);
         return true; // readable, whatever the status (a GET of a token endpoint is a 4xx)
