@@ -74,16 +74,17 @@ function load() {
   };
 }
 
-/** Deterministic PRNG (mulberry32). */
+/** Deterministic PRNG: the fake API's mulberry32 (test/fakes/api/rng.ts, compiled by load()). */
 function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  ensureBuild();
+  const g = new (require(path.join(BUILD, "test/fakes/api/rng.js")).Rng)(seed);
+  return () => g.next();
+}
+
+/** `--name=<number>` from the command line, or `dflt`. */
+function numberArg(name, dflt) {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split("=")[1]) : dflt;
 }
 
 /** Shuffle in place, deterministically. */
@@ -279,10 +280,7 @@ function report(title, r, identities, naive) {
 }
 
 async function main() {
-  const arg = (name, dflt) => {
-    const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-    return hit ? Number(hit.split("=")[1]) : dflt;
-  };
+  const arg = numberArg;
   const latencyMs = arg("latency", 50);
   const burst = arg("burst", 50);
   const gapMs = arg("gap", 5);
@@ -361,7 +359,7 @@ async function main() {
 /** Overlapping calls in a fake API log (scripts/soak.js uses it). */
 const logOverlaps = (log) => busyFigures(log).overlaps;
 
-module.exports = { load, ensureBuild, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, logOverlaps, rng, tmp };
+module.exports = { load, ensureBuild, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, logOverlaps, rng, tmp, numberArg };
 
 if (require.main === module) {
   main().then(

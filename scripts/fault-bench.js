@@ -12,7 +12,7 @@
 "use strict";
 const { performance } = require("perf_hooks");
 const fs = require("fs");
-const { load, workbook, identityOf, shuffle, tmp } = require("./bench.js");
+const { load, workbook, identityOf, shuffle, tmp, numberArg: arg } = require("./bench.js");
 
 async function face(mods, formulas, outage, retryAfterSeconds, latencyMs) {
   const api = await mods.fake.startFakeApi({ latencyMs, quota: 1_000_000, outage: { mode: outage, retryAfterSeconds } });
@@ -51,10 +51,6 @@ async function face(mods, formulas, outage, retryAfterSeconds, latencyMs) {
 }
 
 async function main() {
-  const arg = (name, dflt) => {
-    const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-    return hit ? Number(hit.split("=")[1]) : dflt;
-  };
   const n = arg("formulas", 1000);
   const latencyMs = arg("latency", 20);
   const mods = load();

@@ -11,7 +11,7 @@
  */
 "use strict";
 const { performance } = require("perf_hooks");
-const { load, workbook, shuffle, logOverlaps } = require("./bench.js");
+const { load, workbook, shuffle, logOverlaps, numberArg: arg } = require("./bench.js");
 
 const MAPPED = new Set(["unavailable", "network", "timeout", "malformed", "busy"]);
 const CLIENT_TIMEOUT_MS = 400;
@@ -21,10 +21,6 @@ function isDeepEqual(a, b) {
 }
 
 async function main() {
-  const arg = (name, dflt) => {
-    const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-    return hit ? Number(hit.split("=")[1]) : dflt;
-  };
   const n = arg("formulas", 2000);
   const rate = arg("rate", 0.2);
   const latencyMs = arg("latency", 5);

@@ -5,19 +5,14 @@
 import { FINANCIAL_METRICS, ParamSpec, SCREEN_METRICS, STATEMENTS, TOOLS, ToolName } from "../../src/api/catalogue";
 import type { SvcError } from "../../src/api/errors";
 import { RawParams } from "../../src/api/validate";
+import { Rng as SeededRng } from "../fakes/api/rng";
 
 export type Rng = () => number;
 
-/** mulberry32: small, seeded, good enough for test data. */
+/** The fake API's seeded mulberry32, as a function. */
 export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const g = new SeededRng(seed);
+  return () => g.next();
 }
 
 export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
