@@ -47,22 +47,22 @@ describe("checkAuthorizationResponse", () => {
     expect(p.used).toBe(false);
   });
 
-  test.each<[string, (p: PendingSignIn) => string, string]>([
-    ["not a URL", () => "not a url", "invalid_callback"],
-    ["another origin", (p) => answer(p, { code: "c", state: p.state, iss: ISSUER }, "https://evil.example/excel/auth/callback.html"), "invalid_callback"],
-    ["another path (the add-in's root, not its sub-path)", (p) => answer(p, { code: "c", state: p.state, iss: ISSUER }, "https://addin.example/auth/callback.html"), "invalid_callback"],
-    ["a wrong state", (p) => answer(p, { code: "c", state: "forged", iss: ISSUER }), "state_mismatch"],
-    ["no state", (p) => answer(p, { code: "c", iss: ISSUER }), "state_mismatch"],
-    ["the state twice", (p) => answer(p, { code: "c", state: [p.state, p.state], iss: ISSUER }), "state_mismatch"],
-    ["a wrong issuer", (p) => answer(p, { code: "c", state: p.state, iss: "https://evil.example" }), "issuer_mismatch"],
-    ["no issuer where the server promises one", (p) => answer(p, { code: "c", state: p.state }), "issuer_mismatch"],
-    ["the issuer twice", (p) => answer(p, { code: "c", state: p.state, iss: [ISSUER, ISSUER] }), "issuer_mismatch"],
-    ["a wrong issuer AND a wrong state (the issuer is checked first)", (p) => answer(p, { code: "c", state: "x", iss: "https://evil.example" }), "issuer_mismatch"],
-    ["a forged error with a wrong state", (p) => answer(p, { error: "access_denied", state: "x", iss: ISSUER }), "state_mismatch"],
-    ["Deny", (p) => answer(p, { error: "access_denied", state: p.state, iss: ISSUER }), "access_denied"],
-    ["an implicit-flow token", (p) => answer(p, { code: "c", token: "t", state: p.state, iss: ISSUER }), "invalid_callback"],
-    ["a JARM response", (p) => answer(p, { response: "jwt", state: p.state, iss: ISSUER }), "invalid_callback"],
-  ])("%s: %s", async (_name, make, code) => {
+  test.each<[string, string, (p: PendingSignIn) => string]>([
+    ["not a URL", "invalid_callback", () => "not a url"],
+    ["another origin", "invalid_callback", (p) => answer(p, { code: "c", state: p.state, iss: ISSUER }, "https://evil.example/excel/auth/callback.html")],
+    ["another path (the add-in's root, not its sub-path)", "invalid_callback", (p) => answer(p, { code: "c", state: p.state, iss: ISSUER }, "https://addin.example/auth/callback.html")],
+    ["a wrong state", "state_mismatch", (p) => answer(p, { code: "c", state: "forged", iss: ISSUER })],
+    ["no state", "state_mismatch", (p) => answer(p, { code: "c", iss: ISSUER })],
+    ["the state twice", "state_mismatch", (p) => answer(p, { code: "c", state: [p.state, p.state], iss: ISSUER })],
+    ["a wrong issuer", "issuer_mismatch", (p) => answer(p, { code: "c", state: p.state, iss: "https://evil.example" })],
+    ["no issuer where the server promises one", "issuer_mismatch", (p) => answer(p, { code: "c", state: p.state })],
+    ["the issuer twice", "issuer_mismatch", (p) => answer(p, { code: "c", state: p.state, iss: [ISSUER, ISSUER] })],
+    ["a wrong issuer AND a wrong state (the issuer is checked first)", "issuer_mismatch", (p) => answer(p, { code: "c", state: "x", iss: "https://evil.example" })],
+    ["a forged error with a wrong state", "state_mismatch", (p) => answer(p, { error: "access_denied", state: "x", iss: ISSUER })],
+    ["Deny", "access_denied", (p) => answer(p, { error: "access_denied", state: p.state, iss: ISSUER })],
+    ["an implicit-flow token", "invalid_callback", (p) => answer(p, { code: "c", token: "t", state: p.state, iss: ISSUER })],
+    ["a JARM response", "invalid_callback", (p) => answer(p, { response: "jwt", state: p.state, iss: ISSUER })],
+  ])("%s: %s", async (_name, code, make) => {
     const p = await attempt();
     expect(codeOf(() => checkAuthorizationResponse(make(p), p))).toBe(code);
   });
