@@ -95,6 +95,34 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
+/** Web Storage that can list its keys (window.localStorage). */
+export interface ListableStorage extends StorageLike {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+const CLIENT_KEY = "svc-auth:client:";
+
+/**
+ * The client ids this origin registered for `redirectUri`, under any partition prefix: the dialog's
+ * start page pins the authorization URL's client_id to them (it cannot know the pane's prefix, and
+ * on the web it may not see the pane's storage at all: then the list is empty).
+ */
+export function registeredClientIds(storage: ListableStorage, redirectUri: string): string[] {
+  const ids = new Set<string>();
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.includes(CLIENT_KEY)) continue;
+    try {
+      const reg = JSON.parse(storage.getItem(key) ?? "null") as Partial<ClientRegistration> | null;
+      if (typeof reg?.client_id === "string" && Array.isArray(reg.redirect_uris) && reg.redirect_uris.includes(redirectUri)) ids.add(reg.client_id);
+    } catch {
+      /* not ours, or damaged: not a registration */
+    }
+  }
+  return [...ids];
+}
+
 /**
  * localStorage of the add-in's origin (shared by every runtime of that origin). Keys are prefixed
  * with `prefix` — pass `Office.context.partitionKey ?? ""` (src/office decides; no Office globals here).
@@ -103,7 +131,7 @@ export class LocalStorageTokenStore implements TokenStore {
   constructor(private readonly storage: StorageLike, private readonly prefix = "") {}
 
   private key(kind: "client" | "tokens", id: string): string {
-    return `${this.prefix}svc-auth:${kind}:${id}`;
+    return kind === "client" ? `${this.prefix}${CLIENT_KEY}${id}` : `${this.prefix}svc-auth:tokens:${id}`;
   }
   private read<T>(key: string): T | null {
     const raw = this.storage.getItem(key);
