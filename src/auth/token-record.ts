@@ -156,36 +156,31 @@ export function newSignInId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The record of a sign-in that just exchanged its code. */
-export function signedInRecord(conn: Connection, tr: GrantedTokens, now: number, defaultScope: string): SignedInRecord {
+/** A signed-in record for tokens just granted to a connection. */
+function grantedRecord(conn: Connection, tr: GrantedTokens, now: number, kept: { refresh_token?: string; scope?: string; sign_in_id: string }): SignedInRecord {
   return defined({
     state: "signed_in" as const,
     access_token: tr.access_token,
-    refresh_token: tr.refresh_token || undefined,
-    scope: tr.scope ?? defaultScope,
+    // Absent: the server did not rotate, the kept one stays. Empty: none (never the old one again).
+    refresh_token: tr.refresh_token === undefined ? kept.refresh_token : tr.refresh_token || undefined,
+    scope: tr.scope ?? kept.scope,
     issuer: conn.issuer,
     client_id: conn.client_id,
     resource: conn.resource,
-    sign_in_id: newSignInId(),
+    sign_in_id: kept.sign_in_id,
     updated_at: now,
     expires_at: typeof tr.expires_in === "number" ? now + tr.expires_in * 1000 : undefined,
   }) as SignedInRecord;
 }
 
+/** The record of a sign-in that just exchanged its code: a new sign-in id. */
+export function signedInRecord(conn: Connection, tr: GrantedTokens, now: number, defaultScope: string): SignedInRecord {
+  return grantedRecord(conn, tr, now, { scope: defaultScope, sign_in_id: newSignInId() });
+}
+
 /** The record after a refresh: new tokens, the same connection and sign-in id, no mark. */
-export function renewedRecord(cur: RenewableRecord, tr: GrantedTokens, now: number): RenewableRecord {
-  return defined({
-    state: "signed_in" as const,
-    access_token: tr.access_token,
-    refresh_token: tr.refresh_token ?? cur.refresh_token,
-    scope: tr.scope ?? cur.scope,
-    issuer: cur.issuer,
-    client_id: cur.client_id,
-    resource: cur.resource,
-    sign_in_id: cur.sign_in_id,
-    updated_at: now,
-    expires_at: typeof tr.expires_in === "number" ? now + tr.expires_in * 1000 : undefined,
-  });
+export function renewedRecord(cur: RenewableRecord, tr: GrantedTokens, now: number): SignedInRecord {
+  return grantedRecord(cur, tr, now, { refresh_token: cur.refresh_token, scope: cur.scope, sign_in_id: cur.sign_in_id });
 }
 
 /** The record with "refresh in flight" for its refresh token. */

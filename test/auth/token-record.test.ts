@@ -64,8 +64,9 @@ describe("the record's states", () => {
     const next = renewedRecord(marked, { access_token: "a2", refresh_token: "r2", expires_in: 60 }, 3000);
     expect(next).toMatchObject({ access_token: "a2", refresh_token: "r2", sign_in_id: one.sign_in_id, expires_at: 63_000 });
     expect(next).not.toHaveProperty("refresh_in_flight");
-    // A server that does not rotate: the refresh token stays.
+    // A server that does not rotate: the refresh token stays; an empty one is none, never the old one.
     expect(renewedRecord(one, { access_token: "a3" }, 4000).refresh_token).toBe("r1");
+    expect(renewedRecord(one, { access_token: "a3", refresh_token: "" }, 4000)).not.toHaveProperty("refresh_token");
   });
 
   test("no refresh token from the server: a record without one (nothing to mark)", () => {
