@@ -45,7 +45,7 @@ export function requireS256(as: oauth.AuthorizationServer): void {
   }
 }
 
-export interface AuthorizationInput {
+interface AuthorizationInput {
   as: oauth.AuthorizationServer;
   clientId: string;
   resource: string;

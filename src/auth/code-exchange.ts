@@ -8,7 +8,7 @@ import type { PendingSignIn } from "./authorization";
 import { SignInError } from "./errors";
 import { AuthHttp, messageOf, readTokenAnswer, sendTokenRequest, tokenOptions } from "./http";
 
-export interface ExchangeOptions {
+interface ExchangeOptions {
   http: AuthHttp;
   /** The server no longer knows the client (invalid_client): drop the kept registration. */
   forgetClient: (issuer: string) => Promise<void>;

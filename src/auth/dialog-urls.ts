@@ -5,7 +5,7 @@
  * No imports: the dialog pages' bundles stay small.
  */
 
-export const DIALOG_START_PATH = "/auth/start.html";
+const DIALOG_START_PATH = "/auth/start.html";
 export const DIALOG_CALLBACK_PATH = "/auth/callback.html";
 
 const noTrailingSlash = (url: string): string => url.replace(/\/+$/, "");

@@ -75,7 +75,7 @@ export function certainlyNotSent(e: unknown): boolean {
 }
 
 /** What became of a token request that was sent at most once. */
-export type TokenSend = { kind: "answered"; res: Response } | { kind: "not_sent"; error: unknown } | { kind: "lost"; error: unknown };
+type TokenSend = { kind: "answered"; res: Response } | { kind: "not_sent"; error: unknown } | { kind: "lost"; error: unknown };
 
 /**
  * Send one token request (never retried) and tell the pool whether its answer could be read (a

@@ -18,9 +18,9 @@ import { TokenKeeper, saveFailure } from "./token-keeper";
 import { RenewableRecord, SignedInRecord, markedRecord, renewedRecord, tokenHash, unmarkedRecord } from "./token-record";
 
 /** Why a refresh is wanted: the access token expired, or the API refused `token` (401). */
-export type RefreshReason = { kind: "expired" } | { kind: "refused"; token: string };
+type RefreshReason = { kind: "expired" } | { kind: "refused"; token: string };
 
-export interface RefreshOptions {
+interface RefreshOptions {
   keeper: TokenKeeper;
   /** Runs `fn` holding the credentials lock. */
   locked: <T>(fn: () => Promise<T>) => Promise<T>;

@@ -18,12 +18,12 @@ export interface AuthStatus {
 }
 
 /** Tokens received but not saved, and what the pane shows about them. */
-export interface Unsaved {
+interface Unsaved {
   rec: SignedInRecord;
   note: string;
 }
 
-export interface KeeperOptions {
+interface KeeperOptions {
   store: TokenStore;
   baseUrl: string;
   now: () => number;

@@ -16,7 +16,7 @@ export type AuthState = "signed_in" | "signed_out" | "reauth_required";
  * its answer. Found again for the same refresh token = a refresh whose outcome was lost (process
  * killed, save failed): that token may already be rotated and must never be presented again.
  */
-export interface InFlightMark {
+interface InFlightMark {
   /** tokenHash() of the refresh token being presented. */
   hash: string;
   /** ms since the epoch. */
@@ -47,7 +47,7 @@ export interface RenewableRecord extends SignedInFields {
 }
 
 /** Signed in without a refresh token (the server gave none): lasts until the access token expires. */
-export interface AccessOnlyRecord extends SignedInFields {
+interface AccessOnlyRecord extends SignedInFields {
   refresh_token?: never;
   refresh_in_flight?: never;
 }
@@ -74,7 +74,7 @@ export interface EndedRecord {
 export type TokenRecord = SignedInRecord | EndedRecord;
 
 /** What a token endpoint answered (the part of oauth4webapi's TokenEndpointResponse kept). */
-export interface GrantedTokens {
+interface GrantedTokens {
   access_token: string;
   refresh_token?: string;
   expires_in?: number;
@@ -151,7 +151,7 @@ export function parseTokenRecord(raw: unknown): TokenRecord | null {
 }
 
 /** A fresh random id for a new sign-in (128 bits, hex). Never derived from a token. */
-export function newSignInId(): string {
+function newSignInId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
