@@ -17,7 +17,8 @@ import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
-import { PrintedResult, renderOutput, writeAll } from "./print";
+import { PrintedResult, renderOutput } from "./print";
+import { writeAll, writeErr } from "./terminal";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
@@ -166,7 +167,7 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
     parsed = parseAll(formulas);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`svc-excel eval: ${e.message}\n`);
+      writeErr(`svc-excel eval: ${e.message}\n`);
       return 2;
     }
     throw e;
@@ -174,7 +175,7 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
   // No credential over plain http except to loopback (the OAuth client refuses too).
   const insecure = plainHttpCredentialProblem(args.baseUrl);
   if (insecure) {
-    process.stderr.write(`svc-excel eval: ${insecure}\n`);
+    writeErr(`svc-excel eval: ${insecure}\n`);
     return 2;
   }
   const creds = args.token

@@ -18,6 +18,7 @@ const SOURCES = [
   "src/adapters/node/file-lock.ts",
   "src/adapters/node/file-token-store.ts",
   "src/cli/login.ts",
+  "src/cli/terminal.ts",
 ];
 
 export function transpileCliSources(): string {
