@@ -19,6 +19,7 @@ import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
 import { PrintedResult, renderOutput } from "./print";
 import { writeAll, writeErr } from "./terminal";
+import { TokenOptionError, TokenSource, readToken, tokenFromEnv, tokenOption } from "./token-option";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
@@ -26,7 +27,8 @@ export class UsageError extends Error {}
 
 export interface EvalArgs {
   baseUrl: string;
-  token: string | null;
+  /** Where the credential comes from (./token-option.ts); null: the `svc-excel login` sign-in. */
+  token: TokenSource | null;
   json: boolean;
   file: string | null;
   cacheDir: string | null;
@@ -34,7 +36,7 @@ export interface EvalArgs {
 }
 
 export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalArgs {
-  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: env.SVC_TOKEN || null, json: false, file: null, cacheDir: null, formulas: [] };
+  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: tokenFromEnv(env), json: false, file: null, cacheDir: null, formulas: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -47,7 +49,7 @@ export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     const flag = a.startsWith("--") ? a.split("=")[0] : a;
     if (flag === "--json") out.json = true;
     else if (flag === "--base-url") out.baseUrl = value();
-    else if (flag === "--token") out.token = value();
+    else if (flag === "--token" || flag === "--token-file") out.token = tokenOption(flag, value());
     else if (flag === "--file") out.file = value();
     else if (flag === "--cache-dir") out.cacheDir = value();
     else if (a === "--") out.formulas.push(...argv.slice(i + 1)), (i = argv.length);
@@ -178,9 +180,15 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
     writeErr(`svc-excel eval: ${insecure}\n`);
     return 2;
   }
-  const creds = args.token
-    ? { source: staticCredentials(args.token), identity: credentialFingerprint(args.token) }
-    : await credentialsFor(args.baseUrl);
+  let token: string | null;
+  try {
+    token = await readToken(args.token, { warn: writeErr });
+  } catch (e) {
+    if (!(e instanceof TokenOptionError)) throw e;
+    writeErr(`svc-excel eval: ${e.message}\n`);
+    return 2;
+  }
+  const creds = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
   const { engine, lock, dictionary } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;

@@ -7,7 +7,7 @@ import { fileCredentialsFor, loginCommand, logoutCommand } from "./login";
 import { writeErr, writeOut } from "./terminal";
 
 const USAGE = `usage:
-  svc-excel eval [--base-url URL] [--token CREDENTIAL] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
+  svc-excel eval [--base-url URL] [--token-file PATH | --token -] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
   svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]
   svc-excel logout [--base-url URL] [--credentials FILE]
 `;
