@@ -8,7 +8,7 @@ import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { SvcEngine } from "../engine";
 import { connectionScope, credentialFingerprint } from "../compose";
-import { CliLock, composeCli } from "../compose/cli";
+import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
@@ -189,7 +189,15 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
     return 2;
   }
   const creds = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
-  const { engine, lock, dictionary } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  let setup: EngineSetup;
+  try {
+    setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  } catch (e) {
+    if (!(e instanceof PrivateStateError)) throw e;
+    writeErr(`svc-excel eval: ${e.message}\n`);
+    return 2;
+  }
+  const { engine, lock, dictionary } = setup;
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;
   const results = await evaluate(formulas, parsed);

@@ -323,8 +323,14 @@ export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Prom
     io.stdout(USAGE_LOGOUT);
     return 0;
   }
-  const store = cliTokenStore(parsed.file);
-  const had = await store.getTokens(parsed.baseUrl);
+  let had: Awaited<ReturnType<ReturnType<typeof cliTokenStore>["getTokens"]>>;
+  try {
+    had = await cliTokenStore(parsed.file).getTokens(parsed.baseUrl);
+  } catch (e) {
+    // A damaged or non-private credentials file: say which and how to fix it.
+    io.stderr(`svc-excel logout: ${(e as Error).message}\n`);
+    return 1;
+  }
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
   // Deletes the token record under the credentials lock; the client registration stays for the next login.
   const result = await client.signOut();
