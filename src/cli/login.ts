@@ -14,7 +14,7 @@ import type { CredentialSource } from "../api/client";
 import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
-import { clearRememberedCaches, cliTokenStore, composeCliAuth, rememberCacheRoot } from "../compose/cli-auth";
+import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliAuth, rememberCacheRoot } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
 import { safeSink, writeErr, writeOut } from "./terminal";
 
@@ -106,7 +106,8 @@ export function fileOAuthClient(opts: {
     baseUrl: opts.baseUrl,
     store,
     lock,
-    fetch: opts.fetch,
+    // Sign-in, refresh and revocation go through HTTPS_PROXY / HTTP_PROXY like the tool calls.
+    fetch: opts.fetch ?? cliFetch(opts.env ?? process.env),
     now: opts.now,
     timeoutMs: opts.timeoutMs,
     clientName: "SVC for Excel (command line)",

@@ -12,6 +12,8 @@ import type { CrossLock } from "../platform/locks";
 import { connectionScope } from "./scope";
 
 export { rememberCacheRoot } from "../adapters/node/cache-roots";
+/** The CLI's fetch: through HTTPS_PROXY / HTTP_PROXY (NO_PROXY honoured) when set, else the built-in one. */
+export { proxyAwareFetch as cliFetch } from "../adapters/node/proxy-fetch";
 
 /** The CLI's lock: lock files shared by processes (`releaseAll()` hands them back at exit). */
 export type CliLock = CrossLock & { releaseAll(): Promise<void>; readonly compromised: string[] };

@@ -2,6 +2,7 @@
 import { ApiClient } from "../api/client";
 import { FileStore } from "../adapters/node/file-store";
 import { FileLock } from "../adapters/node/file-lock";
+import { proxyAwareFetch } from "../adapters/node/proxy-fetch";
 import { createEngine } from "../engine";
 import type { CliLock } from "./cli-auth";
 import { scopedEngine } from "./connection";
@@ -35,11 +36,13 @@ function fileStore(cacheDir: string | null, id: string | null, scope: string): F
 
 /** The CLI: file cache under the connection's own directory, lock files shared by processes. */
 export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: CliLock } {
-  const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials, timeoutMs: o.timeoutMs });
+  // Behind a proxy (HTTPS_PROXY / HTTP_PROXY) every request of the CLI goes through it.
+  const fetchImpl = proxyAwareFetch();
+  const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials, timeoutMs: o.timeoutMs, fetch: fetchImpl });
   const lock = new FileLock(o.lockDir);
   // The root first: a cache root open to others is refused even before anyone signs in.
   if (o.cacheDir) new FileStore(o.cacheDir).ensurePrivate();
-  const engine = scopedEngine(conn, { timeoutMs: o.timeoutMs, initial: o.connectionId }, ({ id, scope, client: bound }) =>
+  const engine = scopedEngine(conn, { timeoutMs: o.timeoutMs, initial: o.connectionId, fetch: fetchImpl }, ({ id, scope, client: bound }) =>
     createEngine({
       client: bound,
       store: fileStore(o.cacheDir, id, scope),
@@ -49,5 +52,5 @@ export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: 
     }),
   );
   const scope = connectionScope(conn.baseUrl, engine.connection() ?? "");
-  return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl) };
+  return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl, fetchImpl) };
 }

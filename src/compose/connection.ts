@@ -35,7 +35,7 @@ function idSource(conn: Connection): () => Promise<string | null> {
 
 export function scopedEngine(
   conn: Connection,
-  o: { timeoutMs?: number; initial?: string | null },
+  o: { timeoutMs?: number; initial?: string | null; fetch?: typeof fetch },
   build: (parts: ConnectionParts) => SvcEngine,
 ): ConnectionScopedEngine {
   const fixed = conn.identity !== undefined;
@@ -47,7 +47,7 @@ export function scopedEngine(
           id,
           scope: connectionScope(conn.baseUrl, id ?? SIGNED_OUT_SCOPE),
           // A fixed identity is the caller's word; otherwise the client hands out tokens of this connection only.
-          client: new ApiClient({ baseUrl: conn.baseUrl, credentials: fixed ? conn.credentials : boundCredentials(conn.credentials, id), timeoutMs: o.timeoutMs }),
+          client: new ApiClient({ baseUrl: conn.baseUrl, credentials: fixed ? conn.credentials : boundCredentials(conn.credentials, id), timeoutMs: o.timeoutMs, fetch: o.fetch }),
         }),
     },
     fixed ? conn.identity : o.initial,
