@@ -6,8 +6,11 @@ import { ParamSpec, Statement, TOOLS, ToolName } from "./catalogue";
 import { MetricDictionary, activeDictionary } from "./dictionary";
 import { invalidArgument } from "./errors";
 import { isRealDate, serialToIsoDate } from "./excel-date";
-import { canonicalScreenFilter, parseScreenFilter } from "./screen-filter";
+import { closestFormTypes, knownFormType } from "./forms";
+import { formatScreenFilter, parseScreenFilter } from "./screen-filter";
+import { checkScreenUnits, screenUnitOf } from "./screen-units";
 import { suggest } from "./suggest";
+import { byLabelWords } from "./words";
 
 export type ParamValue = string | number | boolean | string[];
 export type ToolParams = Record<string, ParamValue>;
@@ -28,10 +31,13 @@ function isBlank(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 }
 
+/** "a, b or c" */
+const orList = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}` : xs.join(""));
+
 function describeAllowed(p: ParamSpec): string {
-  if (p.type === "enum") {
-    const vals = p.values ?? [];
-    return vals.length > 12 ? `one of ${vals.length} ids such as ${vals.slice(0, 4).join(", ")}` : `one of ${vals.join(", ")}`;
+  if (p.type === "enum" || p.known) {
+    const vals = p.values ?? p.known ?? [];
+    return vals.length > 12 ? `one of ${vals.length} ids such as ${vals.slice(0, 4).join(", ")}` : orList(vals);
   }
   if (p.type === "integer" || p.type === "number") {
     const kind = p.type === "integer" ? "a whole number" : "a number";
@@ -80,15 +86,35 @@ function toText(p: ParamSpec, v: unknown, label = p.name): string {
   return s;
 }
 
+/** An allowed value (any case) or the value a synonym stands for. */
+function matchValue(s: string, values: readonly string[], synonyms?: Readonly<Record<string, string>>): string | undefined {
+  const lc = s.toLowerCase().replace(/\s+/g, " ");
+  return values.find((x) => x.toLowerCase() === lc) ?? (synonyms && Object.prototype.hasOwnProperty.call(synonyms, lc) ? synonyms[lc] : undefined);
+}
+
+/** What an unknown value probably meant: values whose label has the words typed, else the closest spellings. */
+function nearText(p: ParamSpec, s: string, values: readonly string[]): string {
+  const labels = p.labels;
+  const byWords = labels ? byLabelWords(s, labels) : [];
+  if (labels && byWords.length) return `; by its words: ${byWords.map((v) => `${v} (${labels[v]})`).join(", ")}`;
+  return ` (closest: ${closest(s, values, 3).join(", ")})`;
+}
+
 function toEnum(p: ParamSpec, v: unknown, extra: readonly string[] = []): string {
   const s = String(v).trim();
-  const values = extra.length ? [...(p.values ?? []), ...extra.filter((x) => !(p.values ?? []).includes(x))] : p.values ?? [];
-  const hit = values.find((x) => x.toLowerCase() === s.toLowerCase());
-  if (!hit) {
-    const near = closest(s, values, 3);
-    throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}; got "${s}" (closest: ${near.join(", ")})`);
-  }
+  const own = p.values ?? p.known ?? [];
+  const values = extra.length ? [...own, ...extra.filter((x) => !own.includes(x))] : own;
+  const hit = matchValue(s, values, p.synonyms);
+  if (!hit) throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}; got "${s}"${nearText(p, s, values)}`);
   return hit;
+}
+
+/** An SEC form type in its one spelling (src/api/forms.ts), or a refusal with the closest forms. */
+function toFormType(p: ParamSpec, v: unknown): string {
+  const s = toText(p, v);
+  const form = knownFormType(s);
+  if (!form) throw invalidArgument(p.name, `${p.name} "${s}" is not an SEC form type (closest: ${closestFormTypes(s).join(", ")}); the API matches the form exactly, e.g. 10-K, 10-Q, 8-K, DEF 14A`);
+  return form;
 }
 
 /** Split a list argument given as an array, or as text separated by commas or semicolons. */
@@ -135,6 +161,8 @@ export function toQuarterEnd(p: ParamSpec, v: unknown): string {
 
 function checkFormatted(p: ParamSpec, v: unknown): ParamValue | undefined {
   if (p.format === "quarter_end") return toQuarterEnd(p, v);
+  if (p.format === "form_type") return toFormType(p, v);
+  if (p.known && !Array.isArray(v)) return toEnum(p, toText(p, v));
   return undefined;
 }
 
@@ -185,11 +213,12 @@ function checkFinancialMetrics(statement: Statement, metrics: string[], dict: Me
 
 function checkScreenFilters(filters: string[], dict: MetricDictionary): string[] {
   const known = dict.screenMetrics();
-  return filters.map((f) => {
-    const { metric } = parseScreenFilter(f);
-    if (!known.includes(metric))
-      throw invalidArgument("filters", `Unknown screen metric "${metric}". Closest: ${closest(metric, known).join(", ")}`);
-    return canonicalScreenFilter(f);
+  return filters.map((text) => {
+    const f = parseScreenFilter(text);
+    if (!known.includes(f.metric))
+      throw invalidArgument("filters", `Unknown screen metric "${f.metric}". Closest: ${closest(f.metric, known).join(", ")}`);
+    checkScreenUnits(text, f, screenUnitOf(f.metric, dict));
+    return formatScreenFilter(f);
   });
 }
 

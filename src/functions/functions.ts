@@ -303,7 +303,7 @@ export async function PEERS(ticker: any, options?: string, invocation?: CustomFu
  * Screens companies on public-record metrics from a nightly snapshot.
  * @customfunction
  * @requiresAddress
- * @param filters One or more filters written metric:min:max (either bound may be empty), as a list or a range.
+ * @param filters Filters written metric:min:max (either bound may be empty), as a list or a range. Bounds in the metric's unit: percent metrics in percent (roic:15: = 15 %), USD metrics in USD millions, flags 1 or 0.
  * @param [sort_by] Metric to sort by (default the first filter's metric).
  * @param [descending] TRUE for largest first (default), FALSE for smallest first.
  * @param [limit] Rows to return, 1-50 (default 25).
