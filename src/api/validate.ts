@@ -10,6 +10,7 @@ import { closestFormTypes, knownFormType } from "./forms";
 import { formatScreenFilter, parseScreenFilter } from "./screen-filter";
 import { checkScreenUnits, screenUnitOf } from "./screen-units";
 import { suggest } from "./suggest";
+import { resolveMetric } from "./vocabulary";
 import { byLabelWords } from "./words";
 
 export type ParamValue = string | number | boolean | string[];
@@ -189,32 +190,46 @@ function checkValue(p: ParamSpec, v: unknown): ParamValue {
 }
 
 /**
- * The statement a get_financials metric key belongs to (spec lists plus the dictionary); "any" for a
- * dictionary key whose statement is not stated. An unknown key names the closest valid keys.
+ * The get_financials key a typed metric means: the key (any case), its label, or an analyst's word
+ * for it (src/api/vocabulary.ts) — among the statement's keys first when the statement is known.
+ * An unknown metric names the closest valid keys.
+ */
+export function financialMetricKey(raw: string, dict: MetricDictionary = activeDictionary(), statement?: Statement): string {
+  const labelOf = (k: string) => dict.financialInfo(k)?.label;
+  const key = (statement && resolveMetric(raw, dict.financialMetrics(statement), labelOf)) || resolveMetric(raw, dict.allFinancialMetrics(), labelOf);
+  if (key) return key;
+  const known = statement ? dict.financialMetrics(statement) : dict.allFinancialMetrics();
+  throw invalidArgument("metrics", `Unknown ${statement ? `${statement} ` : ""}metric "${raw.trim()}". Closest: ${closest(raw, known).join(", ")}`);
+}
+
+/**
+ * The statement a get_financials metric belongs to (spec lists plus the dictionary); "any" for a
+ * dictionary key whose statement is not stated. An unknown metric names the closest valid keys.
  */
 export function metricStatement(raw: string, dict: MetricDictionary = activeDictionary()): Statement | "any" {
-  const m = raw.trim().toLowerCase();
-  const owner = dict.statementOf(m);
-  if (!owner) throw invalidArgument("metrics", `Unknown metric "${raw}". Closest: ${closest(m, dict.allFinancialMetrics()).join(", ")}`);
-  return owner;
+  return dict.statementOf(financialMetricKey(raw, dict)) ?? "any";
 }
 
 function checkFinancialMetrics(statement: Statement, metrics: string[], dict: MetricDictionary): string[] {
   return metrics.map((raw) => {
-    const m = raw.toLowerCase();
+    const m = financialMetricKey(raw, dict, statement);
     const owner = dict.statementOf(m);
-    if (!owner)
-      throw invalidArgument("metrics", `Unknown ${statement} metric "${raw}". Closest: ${closest(m, dict.financialMetrics(statement)).join(", ")}`);
     if (owner !== statement && owner !== "any")
       throw invalidArgument("metrics", `"${m}" is a ${owner} metric; the ${statement} statement has ${dict.financialMetrics(statement).slice(0, 4).join(", ")}…`);
     return m;
   });
 }
 
+/** A screen metric as typed (id, label or an analyst's word) -> its id; unknown ids are left to the caller's message. */
+function screenMetricId(raw: string, dict: MetricDictionary): string {
+  return resolveMetric(raw, dict.screenMetrics(), (k) => dict.screenInfo(k)?.label) ?? raw;
+}
+
 function checkScreenFilters(filters: string[], dict: MetricDictionary): string[] {
   const known = dict.screenMetrics();
   return filters.map((text) => {
-    const f = parseScreenFilter(text);
+    const parsed = parseScreenFilter(text);
+    const f = { ...parsed, metric: screenMetricId(parsed.metric, dict) };
     if (!known.includes(f.metric))
       throw invalidArgument("filters", `Unknown screen metric "${f.metric}". Closest: ${closest(f.metric, known).join(", ")}`);
     checkScreenUnits(text, f, screenUnitOf(f.metric, dict));
@@ -241,7 +256,7 @@ export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOpt
       if (p.required) throw invalidArgument(p.name, `${p.name} is required (${p.description})`);
       continue;
     }
-    out[p.name] = p.format === "screen_metric" ? toEnum(p, v, dict.screenMetrics()) : checkValue(p, v);
+    out[p.name] = p.format === "screen_metric" ? toEnum(p, screenMetricId(String(v), dict), dict.screenMetrics()) : checkValue(p, v);
   }
   for (const p of spec.params) {
     const v = out[p.name];

@@ -95,12 +95,12 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
  * @customfunction
  * @requiresAddress
  * @param ticker U.S. ticker, e.g. "AAPL".
- * @param metrics One metric key ("revenue"), a list ("revenue,net_income") or a range of keys, all from one statement.
- * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024.
+ * @param [metrics] One metric ("revenue", "sales", "Net Income"), a list ("revenue,net_income") or a range, all from one statement; omitted: the whole statement.
+ * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM (or TTM), FY2024, FQ3 2024, FY2020:FY2024, CY2024 or CQ3 2024.
  * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; statement=income|balance|cash_flow; source=0|1".
  * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
-export async function FINANCIALS(ticker: any, metrics: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function FINANCIALS(ticker: any, metrics?: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return runCell("FINANCIALS", plainArgument(options), invocation, (ctx) => financialsCell(ctx, ticker, metrics, period));
 }
 

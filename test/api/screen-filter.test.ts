@@ -43,7 +43,8 @@ describe("screen filters", () => {
     expect(rejection(() => parseScreenFilter("roic:5:1")).message).toMatch(/min is greater than max/);
   });
 
-  it("an unknown metric is refused with suggestions", () => {
-    expect(rejection(() => canonicalise("screen_companies", { filters: "return_on_equity:10:" })).message).toMatch(/Closest: roe/);
+  it("an unknown metric is refused with suggestions; an analyst's word for one is read as it", () => {
+    expect(rejection(() => canonicalise("screen_companies", { filters: "return_on_equty:10:" })).message).toMatch(/Closest: roe/);
+    expect(canonicalise("screen_companies", { filters: "return_on_equity:10:" }).params.filters).toEqual(["roe:10:"]);
   });
 });

@@ -83,8 +83,8 @@ describe("LTM through svc-excel eval", () => {
 });
 
 describe("issue #10's other checks through svc-excel eval", () => {
-  it('=SVC.SCREEN("ROIC:15:") gives rows, ROIC as a fraction; "eps" suggests eps_diluted first', async () => {
-    const [screen, eps] = await svcEval('=SVC.SCREEN("ROIC:15:")', '=SVC.FINANCIALS("AAPL","eps")');
+  it('=SVC.SCREEN("ROIC:15:") gives rows, ROIC as a fraction; "eps_dilutd" suggests eps_diluted first', async () => {
+    const [screen, eps] = await svcEval('=SVC.SCREEN("ROIC:15:")', '=SVC.FINANCIALS("AAPL","eps_dilutd")');
     const g = screen.value as unknown[][];
     expect(g.length).toBeGreaterThan(1);
     const roic = g[0].indexOf("roic");
