@@ -11,8 +11,8 @@ import { connectionScope, credentialFingerprint } from "../compose";
 import { CliLock, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
-import { FUNCTIONS } from "../functions/functions";
 import { CellInvocation } from "../functions/invoke";
+import { unknownFunctionMessage } from "../functions/names";
 import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
@@ -85,7 +85,7 @@ export function parseAll(formulas: string[]): ParsedFormula[] {
       if (e instanceof FormulaSyntaxError) throw new UsageError(`cannot parse ${f}: ${e.message}`);
       throw e;
     }
-    if (!isFunctionName(parsed.fn)) throw new UsageError(`unknown function SVC.${parsed.fn} in ${f} (known: ${Object.keys(FUNCTIONS).join(", ")})`);
+    if (!isFunctionName(parsed.fn)) throw new UsageError(`${unknownFunctionMessage(parsed.fn)}: ${f}`);
     return parsed;
   });
 }

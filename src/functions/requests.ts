@@ -15,6 +15,7 @@ import { RawParams, financialMetricKey, metricStatement, splitList } from "../ap
 import type { PlanRequest } from "../engine/types";
 import { CellOptions, parseOptions } from "./options";
 import { ltmComponents } from "../shape/ltm";
+import { PERIODS_FN } from "./names";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
 
@@ -40,8 +41,7 @@ const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
   (Object.keys(TOOLS) as ToolName[]).map((t) => [TOOLS[t].fn, t])
 );
 
-/** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
-export const PERIODS_FN = "PERIODS";
+export { PERIODS_FN };
 export const PERIODS_ARGS = ["ticker", "period", "options"] as const;
 
 function normalName(fn: string): string {
