@@ -15,7 +15,7 @@ import { profileEntries, profileField, profileCell, profileRows, shapeAnswer } f
 import { financialsCell, periodsCell } from "./financials-cell";
 import { CellInvocation, runCell } from "./invoke";
 import { requestsFor, toolOfFunction } from "./requests";
-import { dataTypesOn } from "./typed";
+import { entityCardsOn } from "./typed";
 import { plainArgument } from "./typed-args";
 
 /**
@@ -83,7 +83,7 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
     const wanted = f === null || f === undefined ? "" : String(f).trim();
     const [req] = requestsFor("COMPANY", [ticker, field, options]);
     const { data, link } = await ctx.fetch(req);
-    if (wanted === "") return dataTypesOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
+    if (wanted === "") return entityCardsOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
     const hit = profileField(data, wanted);
     if (!hit) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${profileEntries(data).map(([k]) => k).join(", ")}`);
     return [[profileCell(hit[0], hit[1], ctx.options)]];

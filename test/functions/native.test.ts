@@ -59,7 +59,7 @@ async function svcEval(...formulas: string[]): Promise<Array<{ value: unknown; e
     const code = await evalCommand(["--json", "--base-url", api.url, "--token", SANDBOX_API_KEY, ...formulas], async () => {
       throw new Error("token given");
     });
-    expect(code).toBe(0);
+    expect([0, 1]).toContain(code); // 1: a formula ended in an error (its result is still printed)
   } finally {
     spy.mockRestore();
   }
