@@ -9,6 +9,7 @@
  * (or Alt+→ / Alt+← on the selected column).
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
+import { bookUrl, cellText as text, errorMessage } from "./cell-text";
 import { paintTyped, typedText, wireEntityCards } from "./typed-cell";
 
 interface Shown {
@@ -162,13 +163,6 @@ function buildGrid(): void {
   fitTable();
 }
 
-function text(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6)));
-  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
-  return String(v);
-}
-
 function render(): void {
   const shown = view();
   ensureSize(shown);
@@ -197,7 +191,7 @@ function render(): void {
     if (td.dataset.addr === selected) td.classList.add("selected");
     if (s?.error && !s.busy) {
       td.dataset.error = s.error;
-      td.dataset.message = s.message ?? "";
+      td.dataset.message = errorMessage(s.error, s.message, book()?.__fakeExcel?.formulaAt(full(td.dataset.addr ?? "")));
     } else {
       delete td.dataset.error;
       delete td.dataset.message;
@@ -211,7 +205,10 @@ function renderValueBar(shown: Map<string, Shown>): void {
   const s = shown.get(selected);
   const bar = $("value");
   if (!s) bar.textContent = "";
-  else if (s.error && !s.busy) bar.textContent = `${s.error}${s.message ? ` — ${s.message}` : ""}`;
+  else if (s.error && !s.busy) {
+    const message = errorMessage(s.error, s.message, book()?.__fakeExcel?.formulaAt(full(selected)));
+    bar.textContent = `${s.error}${message ? ` — ${message}` : ""}`;
+  }
   else bar.textContent = s.busy && s.value === undefined ? "#BUSY! (calculating)" : (typedText(s.value) ?? text(s.value)); // a data type shows as its cell does
   bar.dataset.addr = selected;
 }
@@ -360,6 +357,7 @@ function wire(): void {
 }
 
 async function main(): Promise<void> {
+  ($("book") as HTMLIFrameElement).src = bookUrl(location.search); // data types on unless ?datatypes=0
   buildGrid();
   wire();
   const w = await whenBookReady();
