@@ -7,15 +7,13 @@
  * RuntimeError "RichApi.Error"), the Range.values documentation (a string starting with =, +, - or @
  * is read as a formula), office-addin-mock's load rules (a property must exist to be loaded).
  */
-import * as fs from "fs";
-import * as path from "path";
+import { installFakeOffice } from "../fakes/office/install";
 
 type Ctx = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Run = <T>(batch: (ctx: Ctx) => Promise<T>) => Promise<T>;
 
 function loadHost(): void {
-  const src = fs.readFileSync(path.join(__dirname, "..", "fakes", "office", "fake-office.js"), "utf8");
-  window.eval(src);
+  installFakeOffice(window as never, { metadata: async () => ({ functions: [] }) });
 }
 
 let run: Run;
