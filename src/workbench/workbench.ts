@@ -1,7 +1,7 @@
 /**
  * The workbench: a development page that emulates a sheet around the REAL add-in page. The task
  * pane iframe loads dist/taskpane.html (the production bundle) with the fake Office host in place
- * of office.js. The sheet is the fake host's workbook (test/fakes/office/fake-office.js): this page
+ * of office.js. The sheet is the fake host's workbook (test/fakes/office, bundled to build/workbench/fake-office.js): this page
  * types into its cells, selects through it (so the pane's Insert writes at the cell selected here,
  * and the pane's row clicks select here), and draws what it shows — spills, errors (message on hover
  * and in the value bar), the selected cell's full value. The grid grows with its content (a spill is

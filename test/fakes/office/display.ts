@@ -23,6 +23,11 @@ export interface Shown {
 const SPILL_BLOCKED = { error: "#SPILL!", message: "The spill range isn't blank" };
 const SPILL_OFF_SHEET = { error: "#SPILL!", message: "The spill range extends beyond the edge of the worksheet" };
 
+/** A value, or the one cell of a 1x1 grid. */
+function single(v: GridCell | GridCell[][]): GridCell {
+  return Array.isArray(v) ? (v[0]?.[0] ?? null) : v;
+}
+
 function gridCellShown(v: GridCell): Shown {
   return isError(v) ? { error: v.error, message: v.message ?? null } : { value: v };
 }
@@ -39,7 +44,7 @@ function anchorShown(cell: Cell): Shown {
     return { ...(off ? SPILL_OFF_SHEET : SPILL_BLOCKED), anchor: true, ...busy };
   }
   const grid = Spills.gridOf(r.value);
-  if (!grid) return { ...gridCellShown(r.value as GridCell), anchor: true, ...busy };
+  if (!grid) return { ...gridCellShown(single(r.value)), anchor: true, ...busy };
   return { ...gridCellShown(grid[0][0]), anchor: true, spillRows: grid.length, spillCols: grid[0].length, ...busy };
 }
 

@@ -97,7 +97,7 @@ export class Host implements RecalcGraph, EvalContext {
 
   apply(cell: Cell, result: Result): void {
     if (!cell.f) return;
-    cell.f.result = result;
+    cell.f.result = checkedShape(result);
     this.changed(this.spills.place(cell));
     if (cell.f.svc) this.note("cell", { address: addressOf(cell), state: "done" });
   }
@@ -345,6 +345,15 @@ export class Host implements RecalcGraph, EvalContext {
       return null;
     }
   }
+}
+
+/** Excel shows #CALC! for an empty array and #VALUE! for rows of different lengths. */
+function checkedShape(r: Result): Result {
+  if (!("value" in r) || !Array.isArray(r.value)) return r;
+  const g = r.value;
+  if (g.length === 0 || g[0].length === 0) return { error: "#CALC!", message: "the function returned an empty array" };
+  if (g.some((row) => !Array.isArray(row) || row.length !== g[0].length)) return { error: "#VALUE!", message: "the function returned rows of different lengths" };
+  return r;
 }
 
 function newState(text: string, prev: FormulaState | null): FormulaState {

@@ -109,6 +109,7 @@ export function basicOf(v: DataValue): CellValue {
 
 /** A shown cell content as a formula engine / resolver sees it. */
 export function asCellValue(v: GridCell | Constant | undefined): CellValue {
+  if (Array.isArray(v)) return asCellValue((v as GridCell[][])[0]?.[0]);
   if (v === undefined || v === null) return null;
   if (isError(v)) return { error: v.error };
   if (isDataValue(v)) return basicOf(v);
