@@ -84,12 +84,14 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
+/** The engine text names the formula's sheet in every reference: cached per sheet and text. */
 function textFor(text: string, ctx: TextContext): string {
-  const cached = textCache.get(text);
+  const key = `${ctx.sheet}\u0000${text}`;
+  const cached = textCache.get(key);
   if (cached) return cached;
   const node = parseCached(text);
   const out = engineText(node, ctx);
-  if (cached === undefined) remember(textCache, text, isSelfContained(node) ? out : null);
+  if (cached === undefined) remember(textCache, key, isSelfContained(node) ? out : null);
   return out;
 }
 
