@@ -13,6 +13,7 @@ import { Node } from "./ast";
 import { buildParser, EvalHooks } from "./engine-functions";
 import { engineText, isSelfContained, TextContext, unsupportedIn } from "./engine-text";
 import { fromFfp, isFfpError, toFfp } from "./engine-values";
+import { plainFunctionName } from "./refs";
 import { parseCached } from "./syntax";
 import { FormulaSyntaxError } from "./tokens";
 import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "./types";
@@ -136,4 +137,9 @@ export function evaluateFormula(text: string, at: CellRef, cells: CellSource, op
 export function unsupportedFunctions(textOrNode: string | Node): string[] {
   const node = typeof textOrNode === "string" ? parseCached(textOrNode.trim()) : textOrNode;
   return unsupportedIn(node, theEngine().supported);
+}
+
+/** True when the engine implements the function (name as written: `_xlfn.` and case ignored). */
+export function engineSupports(fnName: string): boolean {
+  return theEngine().supported.has(plainFunctionName(fnName));
 }
