@@ -8,7 +8,7 @@
  * evaluates arguments before the function; SVC calls inside a plain formula likewise.
  */
 import { Cell, addressOf } from "./model";
-import { ArgValue, CellReader, CellSource, Resolved, evaluateFormula, resolveCalls } from "./formula/c1";
+import { ArgValue, CellReader, CellSource, Resolved, evaluateFormula, resolveCalls } from "../../../src/formula";
 import { Functions, invokeResult } from "./functions";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
 import { GridCell, Result, isError, literal, sameArgs } from "./values";

@@ -9,7 +9,7 @@ import { AreaIndex } from "./area-index";
 import { contentAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
 import { EvalContext, evaluatePlain, evaluateSvc } from "./evaluate";
-import { CellReader, CellSource, referencesOf, volatileFunctionsIn } from "./formula/c1";
+import { CellReader, CellRef, CellSource, referencesOf, volatileFunctionsIn } from "../../../src/formula";
 import { Functions, Metadata } from "./functions";
 import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
 import { Recalc, RecalcGraph } from "./recalc";
@@ -60,11 +60,17 @@ export class Host implements RecalcGraph, EvalContext {
         const s = this.book.sheet(anchor.sheet);
         return s?.cells.get(keyOf(anchor.row, anchor.col))?.f?.spill ?? null;
       },
+      used: (sheet) => {
+        const s = this.book.sheet(sheet);
+        return s ? this.usedArea(s) : null;
+      },
     };
+    // The resolver's port: every cell is at hand, so one read answers any request (counted: host round trips).
     this.reader = {
       read: async () => {
         this.reads++;
-        return { values: this.source.value, spill: this.source.spill, names: this.book.names, sheets: this.book.sheets.map((s) => s.name) };
+        const values = (ref: CellRef) => (this.book.sheet(ref.sheet) ? this.source.value(ref) : null);
+        return { values, spill: this.source.spill, names: this.book.names, sheets: this.book.sheets.map((s) => s.name) };
       },
     };
   }

@@ -4,7 +4,7 @@
  * Behaviour lives in host.ts (edits, spills, recalculation) and excel/ (the Office.js object model).
  */
 import { Area, MAX_COLS, cellAddress } from "./a1";
-import type { ArgValue, DefinedName } from "./formula/c1";
+import type { ArgValue, DefinedName } from "../../../src/formula";
 import type { Input, Result } from "./values";
 
 export interface FormulaState {

@@ -6,7 +6,7 @@
  *  - Range.valuesAsJson (ExcelApi 1.16): typed cell values; a String stays text whatever it starts with.
  */
 import { invalidArgument } from "./errors";
-import type { CellValue, ErrorValue, Scalar } from "./formula/c1";
+import type { CellValue, ErrorValue, Scalar } from "../../../src/formula";
 
 /** A value an add-in's function returned as an Excel data type (Double with a format, Entity, ...). */
 export type DataValue = { type: string; basicValue?: unknown; [k: string]: unknown };
