@@ -154,4 +154,25 @@ describe("spills", () => {
     await fx.settled();
     expect(show(fx, "Sheet1!C1")).toBe(3);
   });
+
+  it("a spill running off the sheet's edge shows #SPILL!", async () => {
+    const { fx } = testBook();
+    await fx.setFormula("Sheet1!XFD1", "=SVC.ECHO({1,2})");
+    expect(show(fx, "Sheet1!XFD1")).toBe("#SPILL!");
+  });
+});
+
+describe("volatile functions", () => {
+  it("are evaluated again on every edit, as Excel does; an SVC call whose arguments did not change is not run again", async () => {
+    const { fx, calls } = testBook();
+    await fx.setFormula("Sheet1!A1", "=SVC.ECHO(YEAR(TODAY()))");
+    await fx.setFormula("Sheet1!A2", "=RAND()");
+    await fx.settled();
+    calls.length = 0;
+    fx.resetCounters();
+    await fx.setFormula("Sheet1!C9", "an unrelated edit");
+    await fx.settled();
+    expect(fx.evaluations()).toEqual({ "Sheet1!A1": 1, "Sheet1!A2": 1 });
+    expect(calls).toEqual([]);
+  });
 });
