@@ -6,9 +6,11 @@
  */
 import { rangeAddress } from "./address";
 import { Node, walk } from "./ast";
+import { excelView } from "./excel-view";
+import { plainFunctionName, svcName } from "./fn-names";
 import { lookupName, nameFormula } from "./names";
 import { printNode } from "./print";
-import { areaOf, plainFunctionName, svcName } from "./refs";
+import { areaOf } from "./refs";
 import { parseCached } from "./syntax";
 import type { AreaRef, CellRef, DefinedName } from "./types";
 
@@ -34,7 +36,7 @@ function nameText(n: Extract<Node, { kind: "name" }>, ctx: TextContext, depth: n
   const def = lookupName(ctx.names(), n.name, ctx.sheet, n.prefix?.sheet);
   if (!def) return "#NAME?";
   try {
-    const inner = parseCached(nameFormula(def));
+    const inner = excelView(parseCached(nameFormula(def)));
     return `(${engineText(inner, { ...ctx, sheet: def.sheet ?? ctx.sheet }, depth + 1)})`;
   } catch {
     return "#NAME?";

@@ -6,6 +6,7 @@
 import { cellAddress, rangeAddress } from "./address";
 import { Node, NodeOf } from "./ast";
 import { engineSupports, evaluateFormula, EngineValue } from "./engine";
+import { excelView } from "./excel-view";
 import { lookupName, nameFormula } from "./names";
 import { literalOf } from "./parse";
 import { printNode } from "./print";
@@ -109,12 +110,13 @@ function resolveName(node: NodeOf<"name">, at: CellRef, arg: Arg, reads: Reads, 
   if (!def) return invalid(`${arg.name}: the name "${node.name}" does not exist`);
   let target: Node;
   try {
-    target = parseCached(nameFormula(def));
+    target = excelView(parseCached(nameFormula(def)));
   } catch {
     return invalid(`${arg.name}: the name "${node.name}" refers to ${def.formula}, which is not a formula`);
   }
   const literal = literalOf(target);
   if (literal !== undefined) return { ok: true, value: literal };
+  if (target.kind === "error") return invalid(`${arg.name}: the name "${node.name}" refers to ${target.code}${target.code === "#REF!" ? " (its cells were deleted)" : ""}`);
   if (target.kind === "ref" && !target.prefix?.book) {
     const sheet = def.sheet ?? at.sheet;
     return readRef(target, sheet, arg, reads, `${arg.name} (${node.name} = ${rangeAddress(areaOf(target, sheet))}${target.spill ? "#" : ""})`);

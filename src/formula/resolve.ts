@@ -7,7 +7,8 @@
  * evaluated by the plain-formula engine (engine.ts), never by a hand-written interpreter.
  */
 import { Node } from "./ast";
-import { areaKey, areaOf, plainFunctionName, uniqueAreas, VOLATILE_FUNCTIONS, visitExpanded } from "./refs";
+import { plainFunctionName, VOLATILE_FUNCTIONS } from "./fn-names";
+import { areaKey, areaOf, uniqueAreas, visitExpanded } from "./refs";
 import { Arg, planSite, SitePlan } from "./resolve-plan";
 import { Reads } from "./resolve-reads";
 import type { CellReader, FormulaSite, Resolved, ResolveOptions } from "./resolve-types";

@@ -106,6 +106,12 @@ describe("evaluateFormula: what fast-formula-parser 1.0.19 gets wrong or lacks, 
     expect(ev("=Peers!A2#", b)).toEqual({ error: "#REF!" });
   });
 
+  test("files spell A2# as _xlfn.ANCHORARRAY(A2) and @x as _xlfn.SINGLE(x)", () => {
+    expect(ev("INDEX(_xlfn.ANCHORARRAY(Peers!A2),3,1)")).toBe("GOOGL");
+    expect(ev("_xlfn.SINGLE(Inputs!A2)+1")).toBe(21);
+    expect(unsupportedFunctions("_xlfn.ANCHORARRAY(A2)&_xlfn.SINGLE(A1)")).toEqual([]);
+  });
+
   test("defined names: sheet scope before workbook scope, constants and formulas, unknown is #NAME?", () => {
     const b = model();
     b.defineName({ name: "rate", sheet: null, formula: "Inputs!$A$2" });
@@ -140,6 +146,12 @@ describe("evaluateFormula: what fast-formula-parser 1.0.19 gets wrong or lacks, 
     expect(ev('=UPPER(SVC.COMPANY(Inputs!B1,"name"))', model(), { svc })).toBe("AAPL INC.");
     expect(ev('=_xldudf_SVC_COMPANY("X")&"!"', model(), { svc })).toBe("X Inc.!");
     expect(ev("=IFERROR(SVC.PEERS(1),\"none\")", model(), { svc })).toBe("none");
+  });
+
+  test("an SVC hook may evaluate another formula while the outer one is being evaluated", () => {
+    const b = model();
+    const svc = () => evaluateFormula("=SUM(Inputs!A1:A3)*2", at, b);
+    expect(ev('=Inputs!A1+SVC.X(1)+Inputs!A2', b, { svc })).toBe(150);
   });
 
   test("functions neither library has are #NAME? and listed (OFFSET, INDIRECT, XLOOKUP); WEBSERVICE is not offered", () => {

@@ -31,6 +31,7 @@ function model() {
   b.defineName({ name: "years", sheet: null, formula: "5" });
   b.defineName({ name: "period", sheet: "Peers", formula: '"FY"' });
   b.defineName({ name: "peerlist", sheet: null, formula: "Peers!$A$2#" });
+  b.defineName({ name: "gone", sheet: null, formula: "#REF!" });
   return b;
 }
 
@@ -99,8 +100,10 @@ describe("resolveCalls: every reference kind", () => {
     expect(await args("=SVC.FINANCIALS(INDEX(Inputs!A2:A4,2),\"revenue\")")).toEqual(["msft", "revenue"]);
   });
 
-  test("the file form and a formula without =", async () => {
+  test("the file form and a formula without =; A2# and @ as files store them", async () => {
     expect(await args("_xldudf_SVC_FINANCIALS(Inputs!$A2,B$1)")).toEqual(["AAPL", "revenue"]);
+    expect(await args("_xldudf_SVC_FINANCIALS(INDEX(_xlfn.ANCHORARRAY(Peers!$A$2),2,1),_xlfn.SINGLE(B1))")).toEqual(["MSFT", "revenue"]);
+    expect(await args("_xldudf_SVC_FINANCIALS(\"AAPL\",_xlfn.ANCHORARRAY(Peers!A2))")).toEqual(["AAPL", [["AAPL"], ["MSFT"], ["GOOGL"]]]);
   });
 
   test("an empty optional cell is null; trailing empty arguments are dropped", async () => {
@@ -123,6 +126,7 @@ describe("resolveCalls: invalid arguments name the argument, the cell or name, a
     ["=SVC.FINANCIALS(Peers!B2#,\"revenue\")", "ticker (Peers!B2#): #REF! (Peers!B2 holds no spilled result)"],
     ["=SVC.FINANCIALS(UPPER(nothere),\"revenue\")", 'ticker (UPPER(nothere)): the name "nothere" does not exist'],
     ["=SVC.X(Inputs!A9)", "argument 1 (Inputs!A9): the cell is empty"],
+    ["=SVC.FINANCIALS(\"AAPL\",gone)", 'metrics: the name "gone" refers to #REF! (its cells were deleted)'],
   ])("%s", async (formula, text) => {
     expect(await message(formula)).toBe(text);
   });
