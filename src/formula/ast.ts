@@ -50,7 +50,20 @@ export type NodeOf<K extends Node["kind"]> = Extract<Node, { kind: K }>;
 /** Visit every node, parents before children. */
 export function walk(node: Node, visit: (n: Node) => void): void {
   visit(node);
-  for (const child of childrenOf(node)) walk(child, visit);
+  switch (node.kind) {
+    case "call":
+      for (const a of node.args) if (a) walk(a, visit);
+      return;
+    case "unary":
+    case "percent":
+      return walk(node.operand, visit);
+    case "binary":
+    case "range":
+      walk(node.left, visit);
+      return walk(node.right, visit);
+    case "union":
+      for (const i of node.items) walk(i, visit);
+  }
 }
 
 export function childrenOf(node: Node): Node[] {
