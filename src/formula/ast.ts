@@ -66,23 +66,6 @@ export function walk(node: Node, visit: (n: Node) => void): void {
   }
 }
 
-export function childrenOf(node: Node): Node[] {
-  switch (node.kind) {
-    case "call":
-      return node.args.filter((a): a is Node => a !== null);
-    case "unary":
-    case "percent":
-      return [node.operand];
-    case "binary":
-    case "range":
-      return [node.left, node.right];
-    case "union":
-      return node.items;
-    default:
-      return [];
-  }
-}
-
 /** Excel's binding strength, higher binds tighter (`-2^2` is 4; `=1+2&3` is "33"). */
 export const PRECEDENCE: Record<BinaryOp, number> = {
   "=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1,
