@@ -9,9 +9,9 @@
 import FormulaParser, { FfpCellRef, FfpRangeRef } from "fast-formula-parser";
 import { lex } from "fast-formula-parser/grammar/lexing";
 import { MAX_COLS, MAX_ROWS } from "./address";
-import { Node } from "./ast";
+import { Node, NodeOf } from "./ast";
 import { buildParser, EvalHooks } from "./engine-functions";
-import { engineText, isSelfContained, TextContext, unsupportedIn } from "./engine-text";
+import { engineText, isSelfContained, TextContext, unsupportedIn, xlookupRewritable } from "./engine-text";
 import { fromFfp, isFfpError, toFfp } from "./engine-values";
 import { excelView } from "./excel-view";
 import { plainFunctionName } from "./fn-names";
@@ -144,7 +144,7 @@ export function unsupportedFunctions(textOrNode: string | Node): string[] {
   return unsupportedIn(node, theEngine().supported);
 }
 
-/** True when the engine implements the function (name as written: `_xlfn.` and case ignored). */
-export function engineSupports(fnName: string): boolean {
-  return theEngine().supported.has(plainFunctionName(fnName));
+/** True when the engine can evaluate this call (`_xlfn.` and case ignored; XLOOKUP in its common form). */
+export function engineSupports(call: NodeOf<"call">): boolean {
+  return theEngine().supported.has(plainFunctionName(call.name)) || xlookupRewritable(call);
 }

@@ -7,6 +7,7 @@ import { cellAddress, rangeAddress } from "./address";
 import { Node, NodeOf } from "./ast";
 import { engineSupports, evaluateFormula, EngineValue } from "./engine";
 import { excelView } from "./excel-view";
+import { plainFunctionName } from "./fn-names";
 import { lookupName, nameFormula } from "./names";
 import { literalOf } from "./parse";
 import { printNode } from "./print";
@@ -60,9 +61,9 @@ function unevaluable(node: Node, at: CellRef, arg: Arg, reads: Reads): ArgOutcom
   let out: ArgOutcome | null = null;
   visitExpanded(node, at.sheet, reads.names ?? [], (n, sheet) => {
     if (out) return;
-    if (n.kind === "call" && !engineSupports(n.name)) {
-      const fn = printNode({ ...n, args: [] }).replace(/\(\)$/, "").toUpperCase();
-      const volatile = ["OFFSET", "INDIRECT"].includes(fn.replace(/^_XLFN\./, "")) ? " (a volatile reference function)" : "";
+    if (n.kind === "call" && !engineSupports(n)) {
+      const fn = plainFunctionName(n.name);
+      const volatile = ["OFFSET", "INDIRECT"].includes(fn) ? " (a volatile reference function)" : "";
       out = run(`${where(arg)}: ${fn}${volatile} cannot be worked out before the formula runs`);
     } else if (n.kind === "ref" && !reads.sheetExists(areaOf(n, sheet).sheet)) {
       out = invalid(`${where(arg)}: #REF! (there is no sheet "${areaOf(n, sheet).sheet}")`);

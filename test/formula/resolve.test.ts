@@ -98,6 +98,7 @@ describe("resolveCalls: every reference kind", () => {
     expect(await args('=SVC.FINANCIALS("AAPL","revenue","FY"&TEXT(TODAY(),"yyyy"))')).toEqual(["AAPL", "revenue", "FY2026"]);
     expect(await args('=SVC.FINANCIALS("AAPL","revenue",IF(Inputs!B1="","FY",Inputs!B1))')).toEqual(["AAPL", "revenue", "FY-4:FY"]);
     expect(await args("=SVC.FINANCIALS(INDEX(Inputs!A2:A4,2),\"revenue\")")).toEqual(["msft", "revenue"]);
+    expect(await args('=SVC.FINANCIALS(_xlfn.XLOOKUP("MSFT",Peers!A2#,Inputs!A2:A4),"revenue")')).toEqual(["msft", "revenue"]);
   });
 
   test("the file form and a formula without =; A2# and @ as files store them", async () => {
@@ -157,7 +158,7 @@ describe("resolveCalls: needs-run and not-svc", () => {
     ['=SVC.FINANCIALS(INDEX(_xldudf_SVC_PEERS("AAPL"),2,1),"revenue")', 0, "ticker: SVC.PEERS inside the argument gives its value only when it runs"],
     ['=SVC.FINANCIALS("AAPL",OFFSET(B1,0,0,1,3))', 1, "metrics (OFFSET(B1,0,0,1,3)): OFFSET (a volatile reference function) cannot be worked out before the formula runs"],
     ['=SVC.FINANCIALS(INDIRECT("Inputs!A2"),"revenue")', 0, 'ticker (INDIRECT("Inputs!A2")): INDIRECT (a volatile reference function) cannot be worked out before the formula runs'],
-    ['=SVC.FINANCIALS(_xlfn.XLOOKUP("x",A1:A2,B1:B2),"revenue")', 0, 'ticker (_xlfn.XLOOKUP("x",A1:A2,B1:B2)): _XLFN.XLOOKUP cannot be worked out before the formula runs'],
+    ['=SVC.FINANCIALS(_xlfn.XLOOKUP("x",{"x"},{"y"}),"revenue")', 0, 'ticker (_xlfn.XLOOKUP("x",{"x"},{"y"})): XLOOKUP cannot be worked out before the formula runs'],
     ['=SVC.FINANCIALS([1]Sheet1!A1,"revenue")', 0, "ticker: it refers to another workbook, which only Excel can read"],
   ])("%s", async (formula, argIndex, reason) => {
     const r = await one(formula);
