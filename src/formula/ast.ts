@@ -50,23 +50,19 @@ export type NodeOf<K extends Node["kind"]> = Extract<Node, { kind: K }>;
 /** Visit every node, parents before children. */
 export function walk(node: Node, visit: (n: Node) => void): void {
   visit(node);
-  for (const child of childrenOf(node)) walk(child, visit);
-}
-
-export function childrenOf(node: Node): Node[] {
   switch (node.kind) {
     case "call":
-      return node.args.filter((a): a is Node => a !== null);
+      for (const a of node.args) if (a) walk(a, visit);
+      return;
     case "unary":
     case "percent":
-      return [node.operand];
+      return walk(node.operand, visit);
     case "binary":
     case "range":
-      return [node.left, node.right];
+      walk(node.left, visit);
+      return walk(node.right, visit);
     case "union":
-      return node.items;
-    default:
-      return [];
+      for (const i of node.items) walk(i, visit);
   }
 }
 

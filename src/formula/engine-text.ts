@@ -5,10 +5,12 @@
  * references without `$` (it cannot read `$1:$3`), external-book references as #REF!.
  */
 import { rangeAddress } from "./address";
-import { Node, walk } from "./ast";
+import { Node, NodeOf, walk } from "./ast";
+import { excelView } from "./excel-view";
+import { plainFunctionName, svcName } from "./fn-names";
 import { lookupName, nameFormula } from "./names";
 import { printNode } from "./print";
-import { areaOf, plainFunctionName, svcName } from "./refs";
+import { areaOf } from "./refs";
 import { parseCached } from "./syntax";
 import type { AreaRef, CellRef, DefinedName } from "./types";
 
@@ -34,11 +36,39 @@ function nameText(n: Extract<Node, { kind: "name" }>, ctx: TextContext, depth: n
   const def = lookupName(ctx.names(), n.name, ctx.sheet, n.prefix?.sheet);
   if (!def) return "#NAME?";
   try {
-    const inner = parseCached(nameFormula(def));
+    const inner = excelView(parseCached(nameFormula(def)));
     return `(${engineText(inner, { ...ctx, sheet: def.sheet ?? ctx.sheet }, depth + 1)})`;
   } catch {
     return "#NAME?";
   }
+}
+
+/**
+ * XLOOKUP (neither library has it) in its common form — 3 or 4 arguments, the lookup and return
+ * arrays written as references — spelled with the libraries' MATCH and INDEX: an exact match, the
+ * matching row (or column) of the return array, `if_not_found` when nothing matches.
+ */
+export function xlookupRewritable(n: NodeOf<"call">): boolean {
+  const [, look, ret] = n.args;
+  const plainRef = (a: Node | null) => a?.kind === "ref" && !a.prefix?.book;
+  return plainFunctionName(n.name) === "XLOOKUP" && (n.args.length === 3 || n.args.length === 4) && plainRef(look) && plainRef(ret);
+}
+
+function xlookupText(n: NodeOf<"call">, ctx: TextContext, depth: number): string {
+  const [value, look, ret, notFound] = n.args.map((a) => (a ? engineText(a, ctx, depth) : '""'));
+  const extent = (a: Node | null) => {
+    if (a?.kind !== "ref") return null;
+    const area = areaOf(a, ctx.sheet);
+    return a.spill ? ctx.spill({ sheet: area.sheet, row: area.r0, col: area.c0 }) : area;
+  };
+  const l = extent(n.args[1]), r = extent(n.args[2]);
+  if (!l || !r) return "#REF!";
+  const match = `MATCH(${value},${look},0)`;
+  const across = l.r0 === l.r1 && l.c0 !== l.c1;
+  const index = across
+    ? r.r0 === r.r1 ? `INDEX(${ret},1,${match})` : `INDEX(${ret},0,${match})`
+    : r.c0 === r.c1 ? `INDEX(${ret},${match})` : `INDEX(${ret},${match},0)`;
+  return n.args.length === 4 ? `IF(ISNA(${match}),${notFound},${index})` : index;
 }
 
 function rewriter(ctx: TextContext, depth: number) {
@@ -55,6 +85,7 @@ function rewriter(ctx: TextContext, depth: number) {
         return nameText(n, ctx, depth);
       case "call": {
         if (n.prefix) return "#NAME?";
+        if (xlookupRewritable(n)) return xlookupText(n, ctx, depth);
         const svc = svcName(n.name);
         const name = svc ? `SVC.${svc}` : plainFunctionName(n.name);
         return `${name}(${n.args.map((a) => (a ? engineText(a, ctx, depth) : "")).join(",")})`;
@@ -78,7 +109,7 @@ export function engineText(node: Node, ctx: TextContext, depth = 0): string {
 export function unsupportedIn(node: Node, supported: ReadonlySet<string>): string[] {
   const out = new Set<string>();
   walk(node, (n) => {
-    if (n.kind !== "call" || svcName(n.name)) return;
+    if (n.kind !== "call" || svcName(n.name) || xlookupRewritable(n)) return;
     const name = plainFunctionName(n.name);
     if (!supported.has(name)) out.add(name);
   });

@@ -9,11 +9,12 @@
 import FormulaParser, { FfpCellRef, FfpRangeRef } from "fast-formula-parser";
 import { lex } from "fast-formula-parser/grammar/lexing";
 import { MAX_COLS, MAX_ROWS } from "./address";
-import { Node } from "./ast";
+import { Node, NodeOf } from "./ast";
 import { buildParser, EvalHooks } from "./engine-functions";
-import { engineText, isSelfContained, TextContext, unsupportedIn } from "./engine-text";
+import { engineText, isSelfContained, TextContext, unsupportedIn, xlookupRewritable } from "./engine-text";
 import { fromFfp, isFfpError, toFfp } from "./engine-values";
-import { plainFunctionName } from "./refs";
+import { excelView } from "./excel-view";
+import { plainFunctionName } from "./fn-names";
 import { parseCached } from "./syntax";
 import { FormulaSyntaxError } from "./tokens";
 import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "./types";
@@ -61,9 +62,11 @@ function readRange(ref: FfpRangeRef): unknown[][] {
   return out;
 }
 
-let engine: { parser: FormulaParser; supported: Set<string> } | null = null;
-function theEngine(): { parser: FormulaParser; supported: Set<string> } {
-  engine ??= buildParser(
+/** One parser per nesting level: an SVC hook may evaluate another formula while the library is mid-parse. */
+const engines: { parser: FormulaParser; supported: Set<string> }[] = [];
+let depth = 0;
+function theEngine(level = 0): { parser: FormulaParser; supported: Set<string> } {
+  engines[level] ??= buildParser(
     {
       onCell: (ref: FfpCellRef) => (current && ref.sheet ? toFfp(current.cells.value({ sheet: ref.sheet, row: ref.row - 1, col: ref.col - 1 })) : null),
       onRange: readRange,
@@ -72,7 +75,7 @@ function theEngine(): { parser: FormulaParser; supported: Set<string> } {
     },
     hooks,
   );
-  return engine;
+  return engines[level];
 }
 
 const LIMIT = 20_000;
@@ -90,7 +93,7 @@ function textFor(text: string, ctx: TextContext): string {
   const key = `${ctx.sheet}\u0000${text}`;
   const cached = textCache.get(key);
   if (cached) return cached;
-  const node = parseCached(text);
+  const node = excelView(parseCached(text));
   const out = engineText(node, ctx);
   if (cached === undefined) remember(textCache, key, isSelfContained(node) ? out : null);
   return out;
@@ -121,25 +124,27 @@ export function evaluateFormula(text: string, at: CellRef, cells: CellSource, op
   const ctx: TextContext = { sheet: at.sheet, names: () => cells.names(), spill: (a) => cells.spill(a) };
   const saved = current;
   current = { cells, now: opts.now ?? (() => new Date()), svc: opts.svc };
+  depth++;
   try {
-    const { parser } = theEngine();
+    const { parser } = theEngine(depth - 1);
     const result = run(parser, textFor(text.trim(), ctx), at);
     if (Array.isArray(result)) return (result as unknown[][]).map((row) => row.map(fromFfp));
     return fromFfp(result);
   } catch (e) {
     return { error: thrownError(e) };
   } finally {
+    depth--;
     current = saved;
   }
 }
 
 /** Functions a formula calls that the engine does not implement (OFFSET, INDIRECT, ...); [] when it can evaluate them all. */
 export function unsupportedFunctions(textOrNode: string | Node): string[] {
-  const node = typeof textOrNode === "string" ? parseCached(textOrNode.trim()) : textOrNode;
+  const node = excelView(typeof textOrNode === "string" ? parseCached(textOrNode.trim()) : textOrNode);
   return unsupportedIn(node, theEngine().supported);
 }
 
-/** True when the engine implements the function (name as written: `_xlfn.` and case ignored). */
-export function engineSupports(fnName: string): boolean {
-  return theEngine().supported.has(plainFunctionName(fnName));
+/** True when the engine can evaluate this call (`_xlfn.` and case ignored; XLOOKUP in its common form). */
+export function engineSupports(call: NodeOf<"call">): boolean {
+  return theEngine().supported.has(plainFunctionName(call.name)) || xlookupRewritable(call);
 }

@@ -6,7 +6,7 @@
  * re-exports it), the pane and the workbench.
  */
 import { Node } from "./ast";
-import { svcName } from "./refs";
+import { svcName } from "./fn-names";
 import { parseCached } from "./syntax";
 import { FormulaSyntaxError, syntaxError } from "./tokens";
 import { isErrorValue } from "./types";

@@ -5,22 +5,13 @@
 import { MAX_COLS, MAX_ROWS } from "./address";
 import { Node, NodeOf, RefPart, walk } from "./ast";
 import { lookupName, nameFormula } from "./names";
+import { excelView } from "./excel-view";
+import { plainFunctionName, svcName, VOLATILE_FUNCTIONS } from "./fn-names";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
 import type { AreaRef, CellRef, DefinedName } from "./types";
 
-/** "SVC.FINANCIALS" or "_xldudf_SVC_FINANCIALS" (any case) -> "FINANCIALS"; anything else -> null. */
-export function svcName(fnToken: string): string | null {
-  const m = /^(?:SVC\.|_xldudf_SVC_)([A-Za-z][A-Za-z0-9_]*)$/i.exec(fnToken.trim());
-  return m ? m[1].toUpperCase() : null;
-}
-
-/** A function name as Excel means it: upper case, without the file form's `_xlfn.` / `_xlws.` markers. */
-export function plainFunctionName(name: string): string {
-  return name.replace(/^(_xlfn\.|_xlws\.)+/i, "").toUpperCase();
-}
-
-export const VOLATILE_FUNCTIONS = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT"];
+export { svcName, plainFunctionName, VOLATILE_FUNCTIONS };
 
 /** The volatile functions a formula calls anywhere (upper case, first use first). */
 export function volatileFunctionsIn(text: string): string[] {
@@ -64,7 +55,7 @@ export function visitExpanded(node: Node, sheet: string, names: readonly Defined
     seen.add(key);
     let inner: Node;
     try {
-      inner = parseCached(nameFormula(def));
+      inner = excelView(parseCached(nameFormula(def)));
     } catch {
       return; // a name whose formula we cannot read has no precedents we can name
     }
@@ -75,7 +66,7 @@ export function visitExpanded(node: Node, sheet: string, names: readonly Defined
 /** The areas a formula at `at` reads: references (sheet-less ones on `at`'s sheet), names expanded. */
 export function referencesOf(text: string, at: CellRef, names: readonly DefinedName[] = []): AreaRef[] {
   const out: AreaRef[] = [];
-  visitExpanded(parseCached(text), at.sheet, names, (n, sheet) => {
+  visitExpanded(excelView(parseCached(text)), at.sheet, names, (n, sheet) => {
     if (n.kind === "ref" && !n.prefix?.book) out.push(areaOf(n, sheet));
   });
   return uniqueAreas(out);

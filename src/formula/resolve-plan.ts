@@ -4,9 +4,11 @@
  */
 import { parseCell } from "./address";
 import { Node, NodeOf, walk } from "./ast";
+import { excelView } from "./excel-view";
+import { svcName } from "./fn-names";
 import { literalOf } from "./parse";
 import { printNode } from "./print";
-import { svcName, volatileFunctionsIn } from "./refs";
+import { volatileFunctionsIn } from "./refs";
 import type { FormulaSite, ParamInfo } from "./resolve-types";
 import { parseCached } from "./syntax";
 import type { ArgValue, CellRef } from "./types";
@@ -86,7 +88,7 @@ function topCall(formula: string): NodeOf<"call"> | null {
   } catch {
     return null;
   }
-  return node.kind === "call" && !node.prefix && svcName(node.name) ? node : null;
+  return node.kind === "call" && !node.prefix && svcName(node.name) ? (excelView(node) as NodeOf<"call">) : null;
 }
 
 const LIMIT = 20_000;

@@ -6,6 +6,8 @@
 import { cellAddress, rangeAddress } from "./address";
 import { Node, NodeOf } from "./ast";
 import { engineSupports, evaluateFormula, EngineValue } from "./engine";
+import { excelView } from "./excel-view";
+import { plainFunctionName } from "./fn-names";
 import { lookupName, nameFormula } from "./names";
 import { literalOf } from "./parse";
 import { printNode } from "./print";
@@ -21,21 +23,21 @@ const invalid = (message: string): ArgOutcome => ({ ok: false, invalid: message 
 const run = (reason: string): ArgOutcome => ({ ok: false, run: reason });
 const where = (arg: Arg, detail = arg.text) => (detail ? `${arg.name} (${detail})` : arg.name);
 
-/** The value of a reference, read as Excel passes it: one cell as its value, a range as a 2-D array. */
-function readRef(node: NodeOf<"ref">, sheet: string, arg: Arg, reads: Reads, label: string): ArgOutcome {
+/** The value of a reference, read as Excel passes it: one cell as its value, a range as a 2-D array. `label` is built only for a message. */
+function readRef(node: NodeOf<"ref">, sheet: string, arg: Arg, reads: Reads, label: () => string): ArgOutcome {
   const area = areaOf(node, sheet);
-  if (!reads.sheetExists(area.sheet)) return invalid(`${label}: #REF! (there is no sheet "${area.sheet}")`);
+  if (!reads.sheetExists(area.sheet)) return invalid(`${label()}: #REF! (there is no sheet "${area.sheet}")`);
   let target = area;
   if (node.spill) {
     const extent = reads.spill({ sheet: area.sheet, row: area.r0, col: area.c0 });
-    if (!extent) return invalid(`${label}: #REF! (${cellAddress(area.sheet, area.r0, area.c0)} holds no spilled result)`);
+    if (!extent) return invalid(`${label()}: #REF! (${cellAddress(area.sheet, area.r0, area.c0)} holds no spilled result)`);
     target = extent;
   }
   const show = (r: number, c: number) => (target.sheet === sheet ? cellAddress("", r, c) : cellAddress(target.sheet, r, c));
   if (target.r0 === target.r1 && target.c0 === target.c1) {
     const v = reads.value({ sheet: target.sheet, row: target.r0, col: target.c0 });
-    if (isErrorValue(v)) return invalid(`${label}: the cell shows ${v.error}`);
-    if (v === null && !arg.optional) return invalid(`${label}: the cell is empty`);
+    if (isErrorValue(v)) return invalid(`${label()}: the cell shows ${v.error}`);
+    if (v === null && !arg.optional) return invalid(`${label()}: the cell is empty`);
     return { ok: true, value: v };
   }
   const rows: Scalar[][] = [];
@@ -44,13 +46,13 @@ function readRef(node: NodeOf<"ref">, sheet: string, arg: Arg, reads: Reads, lab
     const row: Scalar[] = [];
     for (let c = target.c0; c <= target.c1; c++) {
       const v = reads.value({ sheet: target.sheet, row: r, col: c });
-      if (isErrorValue(v)) return invalid(`${label}: ${show(r, c)} shows ${v.error}`);
+      if (isErrorValue(v)) return invalid(`${label()}: ${show(r, c)} shows ${v.error}`);
       filled ||= v !== null;
       row.push(v);
     }
     rows.push(row);
   }
-  if (!filled && !arg.optional) return invalid(`${label}: the cells are empty`);
+  if (!filled && !arg.optional) return invalid(`${label()}: the cells are empty`);
   return { ok: true, value: rows };
 }
 
@@ -59,9 +61,9 @@ function unevaluable(node: Node, at: CellRef, arg: Arg, reads: Reads): ArgOutcom
   let out: ArgOutcome | null = null;
   visitExpanded(node, at.sheet, reads.names ?? [], (n, sheet) => {
     if (out) return;
-    if (n.kind === "call" && !engineSupports(n.name)) {
-      const fn = printNode({ ...n, args: [] }).replace(/\(\)$/, "").toUpperCase();
-      const volatile = ["OFFSET", "INDIRECT"].includes(fn.replace(/^_XLFN\./, "")) ? " (a volatile reference function)" : "";
+    if (n.kind === "call" && !engineSupports(n)) {
+      const fn = plainFunctionName(n.name);
+      const volatile = ["OFFSET", "INDIRECT"].includes(fn) ? " (a volatile reference function)" : "";
       out = run(`${where(arg)}: ${fn}${volatile} cannot be worked out before the formula runs`);
     } else if (n.kind === "ref" && !reads.sheetExists(areaOf(n, sheet).sheet)) {
       out = invalid(`${where(arg)}: #REF! (there is no sheet "${areaOf(n, sheet).sheet}")`);
@@ -109,15 +111,16 @@ function resolveName(node: NodeOf<"name">, at: CellRef, arg: Arg, reads: Reads, 
   if (!def) return invalid(`${arg.name}: the name "${node.name}" does not exist`);
   let target: Node;
   try {
-    target = parseCached(nameFormula(def));
+    target = excelView(parseCached(nameFormula(def)));
   } catch {
     return invalid(`${arg.name}: the name "${node.name}" refers to ${def.formula}, which is not a formula`);
   }
   const literal = literalOf(target);
   if (literal !== undefined) return { ok: true, value: literal };
+  if (target.kind === "error") return invalid(`${arg.name}: the name "${node.name}" refers to ${target.code}${target.code === "#REF!" ? " (its cells were deleted)" : ""}`);
   if (target.kind === "ref" && !target.prefix?.book) {
     const sheet = def.sheet ?? at.sheet;
-    return readRef(target, sheet, arg, reads, `${arg.name} (${node.name} = ${rangeAddress(areaOf(target, sheet))}${target.spill ? "#" : ""})`);
+    return readRef(target, sheet, arg, reads, () => `${arg.name} (${node.name} = ${rangeAddress(areaOf(target, sheet))}${target.spill ? "#" : ""})`);
   }
   return evaluate(node, at, arg, reads, now);
 }
@@ -132,7 +135,7 @@ export function resolveArg(arg: Arg, at: CellRef, reads: Reads, now?: () => Date
     case "error":
       return invalid(`${where(arg, arg.text === plan.code ? "" : arg.text)}: the argument is ${plan.code}${plan.code === "#REF!" ? " (the cells it referred to were deleted)" : ""}`);
     case "ref":
-      return readRef(plan.node, at.sheet, arg, reads, where(arg));
+      return readRef(plan.node, at.sheet, arg, reads, () => where(arg));
     case "name":
       return resolveName(plan.node, at, arg, reads, now);
     case "expr":

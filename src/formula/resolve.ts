@@ -7,7 +7,8 @@
  * evaluated by the plain-formula engine (engine.ts), never by a hand-written interpreter.
  */
 import { Node } from "./ast";
-import { areaKey, areaOf, plainFunctionName, uniqueAreas, VOLATILE_FUNCTIONS, visitExpanded } from "./refs";
+import { plainFunctionName, VOLATILE_FUNCTIONS } from "./fn-names";
+import { areaKey, areaOf, uniqueAreas, visitExpanded } from "./refs";
 import { Arg, planSite, SitePlan } from "./resolve-plan";
 import { Reads } from "./resolve-reads";
 import type { CellReader, FormulaSite, Resolved, ResolveOptions } from "./resolve-types";
@@ -29,23 +30,27 @@ function eachRef(arg: Arg, sheet: string, names: readonly DefinedName[], visit: 
   else if (p.kind === "name" || p.kind === "expr") visitExpanded(p.node, sheet, names, visit);
 }
 
-/** What the plans read: references and spill anchors, names expanded when `names` are known. */
-function needsOf(plans: readonly (SitePlan | null)[], names: readonly DefinedName[] | null): Needs {
+/**
+ * What the plans read: references and spill anchors, names expanded when `names` are known. Without
+ * names (pass 1) it also collects the arguments that use a name: pass 2 looks only at those.
+ */
+function needsOf(plans: readonly (SitePlan | null)[], names: readonly DefinedName[] | null, only?: Set<Arg>): Needs & { named: Set<Arg> } {
   const areas = new Map<string, AreaRef>();
   const spills = new Map<string, AreaRef>();
-  let usesNames = false;
+  const named = new Set<Arg>();
   for (const plan of plans) {
     for (const arg of plan?.args ?? []) {
-      if (!plan) continue;
+      if (!plan || (only && !only.has(arg))) continue;
       eachRef(arg, plan.at.sheet, names ?? [], (n, sheet) => {
-        if (n.kind === "name") usesNames = true;
+        if (n.kind === "name") named.add(arg);
         if (n.kind !== "ref" || n.prefix?.book) return;
         const a = areaOf(n, sheet);
         (n.spill ? spills : areas).set(areaKey(a), a);
       });
     }
   }
-  return { areas: [...areas.values()], spills: [...spills.values()].map((a) => ({ sheet: a.sheet, row: a.r0, col: a.c0 })), names: usesNames };
+  const spillCells = [...spills.values()].map((a) => ({ sheet: a.sheet, row: a.r0, col: a.c0 }));
+  return { areas: [...areas.values()], spills: spillCells, names: named.size > 0, named };
 }
 
 /** The areas a site read (spill ranges as their extent) and the volatile functions its arguments use. */
@@ -93,7 +98,7 @@ export async function resolveCalls(sites: readonly FormulaSite[], reader: CellRe
     const first = needsOf(plans, null);
     await reads.read(first.areas, first.spills, first.names);
     if (first.names) {
-      const second = needsOf(plans, reads.names ?? []);
+      const second = needsOf(plans, reads.names ?? [], first.named);
       await reads.read(second.areas, second.spills, false);
     }
   } catch (e) {

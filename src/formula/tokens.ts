@@ -38,10 +38,10 @@ export const ERROR_CODES = [
   "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!",
 ];
 
-const NUMBER = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
-const WORD = /^[$A-Za-z_\\\u00C0-\uFFFF][$A-Za-z0-9_.?\\\u00C0-\uFFFF]*/;
-const DIGIT_WORD = /^\$\d+/; // $3 in $3:$5
-const UNQUOTED_PREFIX = /^(\[[^\]'!]+\])?([A-Za-z0-9_.\u00C0-\uFFFF]*)!/;
+// sticky: matched at a position without slicing the text
+const NUMBER = /(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/y;
+const WORD = /[$A-Za-z_\\\u00C0-\uFFFF][$A-Za-z0-9_.?\\\u00C0-\uFFFF]*/y;
+const UNQUOTED_PREFIX = /(\[[^\]'!]+\])?([A-Za-z0-9_.\u00C0-\uFFFF]*)!/y;
 const OPERATORS = ["<>", "<=", ">=", "+", "-", "*", "/", "^", "&", "=", "<", ">", "%", "@"];
 
 export function syntaxError(text: string, pos: number, what: string): FormulaSyntaxError {
@@ -101,19 +101,24 @@ function readHash(text: string, pos: number, prev: Token | undefined): Token {
   throw syntaxError(text, pos, "unknown error value");
 }
 
+function stickyAt(re: RegExp, text: string, pos: number): RegExpExecArray | null {
+  re.lastIndex = pos;
+  return re.exec(text);
+}
+
 function readOther(text: string, pos: number): Token {
-  const rest = text.slice(pos);
-  const tok = (kind: TokenKind, len: number, extra: Partial<Token> = {}): Token => ({ kind, text: rest.slice(0, len), start: pos, end: pos + len, ...extra });
-  const prefix = UNQUOTED_PREFIX.exec(rest);
+  const tok = (kind: TokenKind, len: number, extra: Partial<Token> = {}): Token => ({ kind, text: text.slice(pos, pos + len), start: pos, end: pos + len, ...extra });
+  const ch = text[pos];
+  if ("(){},;:".includes(ch)) return tok("punct", 1);
+  const prefix = stickyAt(UNQUOTED_PREFIX, text, pos);
   if (prefix && (prefix[1] || prefix[2])) return tok("prefix", prefix[0].length, { value: prefix[2], book: prefix[1] });
-  const num = NUMBER.exec(rest);
+  const num = stickyAt(NUMBER, text, pos);
   if (num) return tok("number", num[0].length);
-  const word = WORD.exec(rest) ?? DIGIT_WORD.exec(rest);
+  const word = stickyAt(WORD, text, pos);
   if (word) return tok("word", word[0].length);
-  if ("(){},;:".includes(rest[0])) return tok("punct", 1);
-  const op = OPERATORS.find((o) => rest.startsWith(o));
+  const op = OPERATORS.find((o) => text.startsWith(o, pos));
   if (op) return tok("op", op.length);
-  throw syntaxError(text, pos, `unexpected "${rest[0]}"`);
+  throw syntaxError(text, pos, `unexpected "${ch}"`);
 }
 
 /** Split formula text into tokens (whitespace dropped). A leading "=" is the caller's business. */

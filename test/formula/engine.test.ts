@@ -106,6 +106,12 @@ describe("evaluateFormula: what fast-formula-parser 1.0.19 gets wrong or lacks, 
     expect(ev("=Peers!A2#", b)).toEqual({ error: "#REF!" });
   });
 
+  test("files spell A2# as _xlfn.ANCHORARRAY(A2) and @x as _xlfn.SINGLE(x)", () => {
+    expect(ev("INDEX(_xlfn.ANCHORARRAY(Peers!A2),3,1)")).toBe("GOOGL");
+    expect(ev("_xlfn.SINGLE(Inputs!A2)+1")).toBe(21);
+    expect(unsupportedFunctions("_xlfn.ANCHORARRAY(A2)&_xlfn.SINGLE(A1)")).toEqual([]);
+  });
+
   test("defined names: sheet scope before workbook scope, constants and formulas, unknown is #NAME?", () => {
     const b = model();
     b.defineName({ name: "rate", sheet: null, formula: "Inputs!$A$2" });
@@ -142,9 +148,25 @@ describe("evaluateFormula: what fast-formula-parser 1.0.19 gets wrong or lacks, 
     expect(ev("=IFERROR(SVC.PEERS(1),\"none\")", model(), { svc })).toBe("none");
   });
 
-  test("functions neither library has are #NAME? and listed (OFFSET, INDIRECT, XLOOKUP); WEBSERVICE is not offered", () => {
+  test("an SVC hook may evaluate another formula while the outer one is being evaluated", () => {
+    const b = model();
+    const svc = () => evaluateFormula("=SUM(Inputs!A1:A3)*2", at, b);
+    expect(ev('=Inputs!A1+SVC.X(1)+Inputs!A2', b, { svc })).toBe(150);
+  });
+
+  test("XLOOKUP (neither library has it) in its common form: exact match, if_not_found, rows or columns", () => {
+    expect(ev('=_xlfn.XLOOKUP("msft",Inputs!B1:B3,Inputs!A1:A3)')).toBe(20);
+    expect(ev('=XLOOKUP("zzz",Inputs!B1:B3,Inputs!A1:A3)')).toEqual({ error: "#N/A" });
+    expect(ev('=XLOOKUP("zzz",Inputs!B1:B3,Inputs!A1:A3,"none")')).toBe("none");
+    expect(ev('=XLOOKUP(30,Inputs!A1:A3,Inputs!A1:B3)')).toEqual([[30, "  nvda  "]]);
+    expect(ev("=XLOOKUP(2,Model!A1:C1,Model!A1:C1)")).toBe(2);
+    expect(ev('=XLOOKUP("GOOGL",Peers!A2#,Peers!A2#)')).toBe("GOOGL");
+    expect(unsupportedFunctions('=XLOOKUP(1,A1:A3,B1:B3,"x")')).toEqual([]);
+  });
+
+  test("functions neither library has are #NAME? and listed (OFFSET, INDIRECT, XLOOKUP over arrays); WEBSERVICE is not offered", () => {
     expect(ev("=OFFSET(A1,1,0)")).toEqual({ error: "#NAME?" });
-    expect(unsupportedFunctions('=SUM(OFFSET(A1,1,0))+_xlfn.XLOOKUP(1,A1:A2,B1:B2)&INDIRECT("A1")')).toEqual(["OFFSET", "XLOOKUP", "INDIRECT"]);
+    expect(unsupportedFunctions('=SUM(OFFSET(A1,1,0))+_xlfn.XLOOKUP(1,{1,2},{3,4})&INDIRECT("A1")')).toEqual(["OFFSET", "XLOOKUP", "INDIRECT"]);
     expect(unsupportedFunctions('=WEBSERVICE("https://example.com")')).toEqual(["WEBSERVICE"]);
     expect(unsupportedFunctions("=SVC.PEERS(A1)&TEXT(TODAY(),\"yyyy\")")).toEqual([]);
   });

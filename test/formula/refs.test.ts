@@ -58,6 +58,11 @@ describe("referencesOf", () => {
     expect(referencesOf("=nothing", at, names)).toEqual([]);
   });
 
+  test("the file form of a spill reference counts as its anchor too", () => {
+    expect(referencesOf("INDEX(_xlfn.ANCHORARRAY(Peers!A2),2,1)", at)).toEqual([area("Peers", 1, 0)]);
+    expect(shiftFormula("INDEX(_xlfn.ANCHORARRAY(Peers!A2),2,1)", 1, 0)).toBe("INDEX(_xlfn.ANCHORARRAY(Peers!A3),2,1)");
+  });
+
   test("a spill reference counts as its anchor; external books are not read", () => {
     expect(referencesOf("=INDEX(Peers!A2#,2,1)+[1]Sheet1!A1", at)).toEqual([area("Peers", 1, 0)]);
   });

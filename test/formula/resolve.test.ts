@@ -31,6 +31,7 @@ function model() {
   b.defineName({ name: "years", sheet: null, formula: "5" });
   b.defineName({ name: "period", sheet: "Peers", formula: '"FY"' });
   b.defineName({ name: "peerlist", sheet: null, formula: "Peers!$A$2#" });
+  b.defineName({ name: "gone", sheet: null, formula: "#REF!" });
   return b;
 }
 
@@ -97,10 +98,13 @@ describe("resolveCalls: every reference kind", () => {
     expect(await args('=SVC.FINANCIALS("AAPL","revenue","FY"&TEXT(TODAY(),"yyyy"))')).toEqual(["AAPL", "revenue", "FY2026"]);
     expect(await args('=SVC.FINANCIALS("AAPL","revenue",IF(Inputs!B1="","FY",Inputs!B1))')).toEqual(["AAPL", "revenue", "FY-4:FY"]);
     expect(await args("=SVC.FINANCIALS(INDEX(Inputs!A2:A4,2),\"revenue\")")).toEqual(["msft", "revenue"]);
+    expect(await args('=SVC.FINANCIALS(_xlfn.XLOOKUP("MSFT",Peers!A2#,Inputs!A2:A4),"revenue")')).toEqual(["msft", "revenue"]);
   });
 
-  test("the file form and a formula without =", async () => {
+  test("the file form and a formula without =; A2# and @ as files store them", async () => {
     expect(await args("_xldudf_SVC_FINANCIALS(Inputs!$A2,B$1)")).toEqual(["AAPL", "revenue"]);
+    expect(await args("_xldudf_SVC_FINANCIALS(INDEX(_xlfn.ANCHORARRAY(Peers!$A$2),2,1),_xlfn.SINGLE(B1))")).toEqual(["MSFT", "revenue"]);
+    expect(await args("_xldudf_SVC_FINANCIALS(\"AAPL\",_xlfn.ANCHORARRAY(Peers!A2))")).toEqual(["AAPL", [["AAPL"], ["MSFT"], ["GOOGL"]]]);
   });
 
   test("an empty optional cell is null; trailing empty arguments are dropped", async () => {
@@ -123,6 +127,7 @@ describe("resolveCalls: invalid arguments name the argument, the cell or name, a
     ["=SVC.FINANCIALS(Peers!B2#,\"revenue\")", "ticker (Peers!B2#): #REF! (Peers!B2 holds no spilled result)"],
     ["=SVC.FINANCIALS(UPPER(nothere),\"revenue\")", 'ticker (UPPER(nothere)): the name "nothere" does not exist'],
     ["=SVC.X(Inputs!A9)", "argument 1 (Inputs!A9): the cell is empty"],
+    ["=SVC.FINANCIALS(\"AAPL\",gone)", 'metrics: the name "gone" refers to #REF! (its cells were deleted)'],
   ])("%s", async (formula, text) => {
     expect(await message(formula)).toBe(text);
   });
@@ -153,7 +158,7 @@ describe("resolveCalls: needs-run and not-svc", () => {
     ['=SVC.FINANCIALS(INDEX(_xldudf_SVC_PEERS("AAPL"),2,1),"revenue")', 0, "ticker: SVC.PEERS inside the argument gives its value only when it runs"],
     ['=SVC.FINANCIALS("AAPL",OFFSET(B1,0,0,1,3))', 1, "metrics (OFFSET(B1,0,0,1,3)): OFFSET (a volatile reference function) cannot be worked out before the formula runs"],
     ['=SVC.FINANCIALS(INDIRECT("Inputs!A2"),"revenue")', 0, 'ticker (INDIRECT("Inputs!A2")): INDIRECT (a volatile reference function) cannot be worked out before the formula runs'],
-    ['=SVC.FINANCIALS(_xlfn.XLOOKUP("x",A1:A2,B1:B2),"revenue")', 0, 'ticker (_xlfn.XLOOKUP("x",A1:A2,B1:B2)): _XLFN.XLOOKUP cannot be worked out before the formula runs'],
+    ['=SVC.FINANCIALS(_xlfn.XLOOKUP("x",{"x"},{"y"}),"revenue")', 0, 'ticker (_xlfn.XLOOKUP("x",{"x"},{"y"})): XLOOKUP cannot be worked out before the formula runs'],
     ['=SVC.FINANCIALS([1]Sheet1!A1,"revenue")', 0, "ticker: it refers to another workbook, which only Excel can read"],
   ])("%s", async (formula, argIndex, reason) => {
     const r = await one(formula);
