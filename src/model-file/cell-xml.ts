@@ -21,21 +21,22 @@ export interface CellWrite {
   mode: "result" | "constant";
 }
 
-function typed(value: CellValue, mode: CellWrite["mode"]): { t: string | null; content: string } {
+function typed(value: CellValue, mode: CellWrite["mode"], p: string): { t: string | null; content: string } {
+  const v = (text: string) => `<${p}v>${text}</${p}v>`;
   if (value === null) return { t: null, content: "" };
-  if (isErrorValue(value)) return { t: "e", content: `<v>${escapeText(value.error)}</v>` };
-  if (typeof value === "boolean") return { t: "b", content: `<v>${value ? 1 : 0}</v>` };
-  if (typeof value === "number") return Number.isFinite(value) ? { t: null, content: `<v>${String(value)}</v>` } : { t: "e", content: "<v>#NUM!</v>" };
+  if (isErrorValue(value)) return { t: "e", content: v(escapeText(value.error)) };
+  if (typeof value === "boolean") return { t: "b", content: v(value ? "1" : "0") };
+  if (typeof value === "number") return Number.isFinite(value) ? { t: null, content: v(String(value)) } : { t: "e", content: v("#NUM!") };
   const text = escapeText(encodeXstring(value));
-  if (mode === "result") return { t: "str", content: `<v>${text}</v>` };
+  if (mode === "result") return { t: "str", content: v(text) };
   const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : "";
-  return { t: "inlineStr", content: `<is><t${space}>${text}</t></is>` };
+  return { t: "inlineStr", content: `<${p}is><${p}t${space}>${text}</${p}t></${p}is>` };
 }
 
 /** The XML of the written cell, or "" when nothing is left to keep (no value, formula, style). */
 export function renderCell(w: CellWrite, prefix: string, old: CellXml | null): string {
   const formulaXml = w.formula === undefined ? old?.formula?.xml ?? "" : w.formula ?? "";
-  const { t, content } = typed(w.value, w.mode);
+  const { t, content } = typed(w.value, w.mode, prefix);
   let tag = old ? old.tag : `<${prefix}c r="${a1(w.row, w.col)}">`;
   if (!old || !/\sr\s*=/.test(tag)) tag = setAttr(tag, "r", a1(w.row, w.col));
   tag = setAttr(tag, "t", t);

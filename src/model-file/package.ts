@@ -99,6 +99,11 @@ export class Package {
     this.changes.set(name, null);
   }
 
+  /** Inflate every entry once (under the caps, CRC checked), so a damaged or lying entry is found before anything is written. */
+  verify(): void {
+    for (const e of this.zip.entries) readEntry(this.zip, e);
+  }
+
   /** Names of the parts changed, added or removed so far. */
   changed(): string[] {
     return [...this.changes.keys()];
