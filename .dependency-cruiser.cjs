@@ -3,6 +3,7 @@
  *
  *   functions, taskpane, cli ──> engine ──> api        auth ──> api (it implements the client's
  *   shape: pure (type-only imports of api at most)      credential interface; api never imports auth)
+ *   formula: pure (its own modules, api's excel-date, and the two formula libraries)
  *   adapters/{browser,node}: imported only by compose   compose: the one composition root, imported only
  *   (and their own tests)                                by host/, cli/ and the webpack entry files
  *   no cycles; Node built-ins only in adapters/node and cli; the fake API never imports src/.
@@ -69,6 +70,13 @@ module.exports = {
       comment: "shape may name api's types (import type / type-only use), never run api code.",
       from: { path: SRC("shape") },
       to: { path: SRC("api"), dependencyTypesNot: ["pre-compilation-only", "type-only"] },
+    },
+    {
+      name: "formula-is-pure",
+      comment: "src/formula (formula text, the resolver, the plain-formula engine) runs in the pane, the fake host, the workbench and the CLI: it imports only itself, api's date serials and its two libraries (fast-formula-parser, @formulajs/formulajs); never Office wrappers, the engine, functions, the pane, the CLI or Node built-ins.",
+      severity: "error",
+      from: { path: SRC("formula") },
+      to: { pathNot: [SRC("formula"), "^src/api/excel-date\\.ts$", "(^|/)node_modules/(fast-formula-parser|@formulajs/formulajs)/"] },
     },
     {
       name: "adapters-only-from-compose",

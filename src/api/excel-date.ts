@@ -25,3 +25,10 @@ export function isRealDate(iso: string): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
+
+/** Excel serial of a calendar day (month 1-12): the inverse of serialToIsoDate (days before 1900-03-01 skip the phantom 1900-02-29). */
+export function serialOfDay(y: number, m: number, d: number): number {
+  const ms = Date.UTC(y, m - 1, d);
+  const days = Math.round((ms - EPOCH_1899_12_30) / DAY_MS);
+  return days < 61 ? days - 1 : days;
+}

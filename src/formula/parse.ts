@@ -1,8 +1,17 @@
 /**
- * A parser for one SVC call in Excel syntax: `=SVC.NAME(arg, ...)` with string ("a""b"), number and
- * boolean literals, empty arguments, and array constants ({"a","b";"c","d"}: `,` separates columns,
- * `;` rows). Pure and shared: the CLI (src/cli/formula.ts re-exports it), the pane (pricing a refresh) and the workbench.
+ * One SVC call with literal arguments: `=SVC.NAME(arg, ...)` with string ("a""b"), number (-1.5, 2e3,
+ * 5%) and boolean literals, empty arguments, and array constants ({"a","b";"c","d"}: `,` separates
+ * columns, `;` rows). Built on the formula parser (syntax.ts); arguments that refer to cells or
+ * compute something are the resolver's business (resolve.ts). Shared by the CLI (src/cli/formula.ts
+ * re-exports it), the pane and the workbench.
  */
+import { Node } from "./ast";
+import { svcName } from "./refs";
+import { parseCached } from "./syntax";
+import { FormulaSyntaxError, syntaxError } from "./tokens";
+import { isErrorValue } from "./types";
+
+export { FormulaSyntaxError };
 
 export type Literal = string | number | boolean | null;
 export type Arg = Literal | Literal[][];
@@ -13,128 +22,45 @@ export interface ParsedFormula {
   args: Arg[];
 }
 
-export class FormulaSyntaxError extends Error {
-  constructor(message: string, readonly position: number) {
-    super(message);
-    this.name = "FormulaSyntaxError";
-  }
-}
-
-class Reader {
-  pos = 0;
-  constructor(readonly text: string) {}
-  peek(): string {
-    return this.text[this.pos] ?? "";
-  }
-  skipSpace(): void {
-    while (/\s/.test(this.peek())) this.pos++;
-  }
-  fail(what: string): never {
-    throw new FormulaSyntaxError(`${what} at position ${this.pos + 1} of ${JSON.stringify(this.text)}`, this.pos);
-  }
-  expect(ch: string): void {
-    this.skipSpace();
-    if (this.peek() !== ch) this.fail(`expected "${ch}"`);
-    this.pos++;
-  }
-}
-
-function readString(r: Reader): string {
-  r.pos++; // opening quote
-  let out = "";
-  for (;;) {
-    const ch = r.peek();
-    if (ch === "") r.fail("unterminated text");
-    r.pos++;
-    if (ch === '"') {
-      if (r.peek() === '"') {
-        out += '"';
-        r.pos++;
-        continue;
-      }
-      return out;
+/** The value of a literal argument, or undefined when the argument is not a literal. */
+export function literalOf(node: Node | null): Arg | undefined {
+  if (node === null) return null;
+  switch (node.kind) {
+    case "number":
+    case "string":
+    case "bool":
+      return node.value;
+    case "array":
+      return node.rows.some((r) => r.some(isErrorValue)) ? undefined : (node.rows as Literal[][]);
+    case "unary": {
+      const v = node.op === "@" ? undefined : literalOf(node.operand);
+      return typeof v === "number" && node.operand.kind === "number" ? (node.op === "-" ? -v : v) : undefined;
     }
-    out += ch;
-  }
-}
-
-function readLiteral(r: Reader): Literal {
-  r.skipSpace();
-  const ch = r.peek();
-  if (ch === '"') return readString(r);
-  const m = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?%?/.exec(r.text.slice(r.pos));
-  if (m) {
-    r.pos += m[0].length;
-    const pct = m[0].endsWith("%");
-    const n = Number(pct ? m[0].slice(0, -1) : m[0]);
-    return pct ? n / 100 : n;
-  }
-  const b = /^(TRUE|FALSE)\b/i.exec(r.text.slice(r.pos));
-  if (b) {
-    r.pos += b[0].length;
-    return b[0].toUpperCase() === "TRUE";
-  }
-  return r.fail("expected text in quotes, a number, TRUE/FALSE or an array constant");
-}
-
-function readArray(r: Reader): Literal[][] {
-  r.pos++; // {
-  const rows: Literal[][] = [[]];
-  for (;;) {
-    rows[rows.length - 1].push(readLiteral(r));
-    r.skipSpace();
-    const ch = r.peek();
-    r.pos++;
-    if (ch === ",") continue;
-    if (ch === ";") {
-      rows.push([]);
-      continue;
+    case "percent": {
+      const v = literalOf(node.operand);
+      return typeof v === "number" && (node.operand.kind === "number" || node.operand.kind === "unary") ? v / 100 : undefined;
     }
-    if (ch === "}") break;
-    r.pos--;
-    r.fail('expected "," ";" or "}" in the array constant');
+    default:
+      return undefined;
   }
-  const width = rows[0].length;
-  if (rows.some((row) => row.length !== width)) r.fail("array constant rows differ in length");
-  return rows;
 }
 
-function readArg(r: Reader): Arg {
-  r.skipSpace();
-  const ch = r.peek();
-  if (ch === "," || ch === ")") return null; // empty argument
-  if (ch === "{") return readArray(r);
-  return readLiteral(r);
+/** The function of a top-level call: SVC.X / _xldudf_SVC_X, or a bare name (FINANCIALS) as the CLI accepts. */
+export function callName(name: string): string | null {
+  return svcName(name) ?? (/^[A-Za-z][A-Za-z0-9_]*$/.test(name) ? name.toUpperCase() : null);
 }
 
 export function parseFormula(text: string): ParsedFormula {
-  const r = new Reader(text.trim());
-  r.skipSpace();
-  if (r.peek() === "=") r.pos++;
-  r.skipSpace();
-  const name = /^(?:SVC\.)?([A-Za-z][A-Za-z0-9_]*)/i.exec(r.text.slice(r.pos));
-  if (!name) return r.fail("expected a function name such as SVC.FINANCIALS");
-  r.pos += name[0].length;
-  r.expect("(");
-  const args: Arg[] = [];
-  r.skipSpace();
-  if (r.peek() === ")") {
-    r.pos++;
-  } else {
-    for (;;) {
-      args.push(readArg(r));
-      r.skipSpace();
-      const ch = r.peek();
-      r.pos++;
-      if (ch === ",") continue;
-      if (ch === ")") break;
-      r.pos--;
-      r.fail('expected "," or ")"');
-    }
-  }
-  r.skipSpace();
-  if (r.pos < r.text.length) r.fail("unexpected text after the closing parenthesis");
+  const trimmed = text.trim();
+  const node = parseCached(trimmed);
+  const fn = node.kind === "call" && !node.prefix ? callName(node.name) : null;
+  if (node.kind !== "call" || fn === null) throw syntaxError(trimmed, node.span.start, "expected one function call such as SVC.FINANCIALS(...)");
+  const args = node.args.map((a) => {
+    const v = literalOf(a);
+    if (v === undefined) throw syntaxError(trimmed, a?.span.start ?? 0, "expected text in quotes, a number, TRUE/FALSE or an array constant");
+    return v;
+  });
   // Trailing empty arguments are the same as omitted ones.
   while (args.length && args[args.length - 1] === null) args.pop();
-  return { fn: name[1].toUpperCase(), args };
+  return { fn, args };
 }

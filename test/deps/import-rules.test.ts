@@ -55,6 +55,9 @@ const CLEAN: Record<string, string> = {
   "src/host/runtime.ts": 'import { compose } from "../compose/index";\nimport { OAuth } from "../auth/oauth-client";\nexport const start = () => [compose(), new OAuth()];\n',
   "src/cli/eval.ts": 'import * as path from "path";\nimport { compose } from "../compose/index";\nexport const run = () => [compose(), path.sep];\n',
   "src/taskpane/index.ts": 'import { compose } from "../compose/index";\nexport const page = compose;\n',
+  "src/api/excel-date.ts": "export const serialOfDay = (y: number) => y;\n",
+  "src/formula/syntax.ts": "export const parse = (t: string) => t.length;\n",
+  "src/formula/engine.ts": 'import { parse } from "./syntax";\nimport { serialOfDay } from "../api/excel-date";\nexport const evaluate = (t: string) => serialOfDay(parse(t));\n',
 };
 
 const CASES: [string, Record<string, string>, string[]][] = [
@@ -70,6 +73,11 @@ const CASES: [string, Record<string, string>, string[]][] = [
     ["the engine requires fs", { "src/engine/engine.ts": 'import * as fs from "fs";\nexport const engine = { fs };\n' }, ["node-builtins-only-in-node-code"]],
     ["the pane imports the cli", { "src/taskpane/index.ts": 'import { run } from "../cli/eval";\nexport const page = run;\n' }, ["cli-is-node-only"]],
     ["a cycle between two engine modules", { "src/engine/a.ts": 'import { b } from "./b";\nexport const a = () => b;\n', "src/engine/b.ts": 'import { a } from "./a";\nexport const b = () => a;\n' }, ["no-circular"]],
+    ["formula imports an Office wrapper", { "src/office/calc.ts": "export const calc = () => 1;\n", "src/formula/engine.ts": 'import { calc } from "../office/calc";\nexport const evaluate = calc;\n' }, ["formula-is-pure"]],
+    ["formula imports the request engine", { "src/formula/engine.ts": 'import { engine } from "../engine/engine";\nexport const evaluate = engine;\n' }, ["formula-is-pure"]],
+    ["formula imports the api client", { "src/formula/engine.ts": 'import { fail } from "../api/client";\nexport const evaluate = fail;\n' }, ["formula-is-pure"]],
+    ["formula requires fs", { "src/formula/engine.ts": 'import * as fs from "fs";\nexport const evaluate = fs.existsSync;\n' }, ["formula-is-pure", "node-builtins-only-in-node-code"]],
+    ["formula imports the cli", { "src/formula/engine.ts": 'import { run } from "../cli/eval";\nexport const evaluate = run;\n' }, ["cli-is-node-only", "formula-is-pure"]],
     ["the fake API imports the catalogue", { "test/fakes/api/params.ts": 'import { fail } from "../../../src/api/client";\nexport const p = fail;\n' }, ["fake-api-independent-of-src"]],
 ];
 

@@ -1,0 +1,114 @@
+/**
+ * What a formula refers to: its precedents (references and names expanded), the volatile functions
+ * it uses, whether a function name is an SVC function, and shifting a formula as Excel fills it.
+ */
+import { MAX_COLS, MAX_ROWS } from "./address";
+import { Node, NodeOf, RefPart, walk } from "./ast";
+import { lookupName, nameFormula } from "./names";
+import { printRefPart } from "./print";
+import { parseCached } from "./syntax";
+import { tokenize } from "./tokens";
+import type { AreaRef, CellRef, DefinedName } from "./types";
+
+/** "SVC.FINANCIALS" or "_xldudf_SVC_FINANCIALS" (any case) -> "FINANCIALS"; anything else -> null. */
+export function svcName(fnToken: string): string | null {
+  const m = /^(?:SVC\.|_xldudf_SVC_)([A-Za-z][A-Za-z0-9_]*)$/i.exec(fnToken.trim());
+  return m ? m[1].toUpperCase() : null;
+}
+
+/** A function name as Excel means it: upper case, without the file form's `_xlfn.` / `_xlws.` markers. */
+export function plainFunctionName(name: string): string {
+  return name.replace(/^(_xlfn\.|_xlws\.)+/i, "").toUpperCase();
+}
+
+export const VOLATILE_FUNCTIONS = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT"];
+
+/** The volatile functions a formula calls anywhere (upper case, first use first). */
+export function volatileFunctionsIn(text: string): string[] {
+  const found = new Set<string>();
+  let names: string[];
+  try {
+    const tokens = tokenize(text);
+    names = tokens.filter((t, i) => t.kind === "word" && tokens[i + 1]?.text === "(" && tokens[i + 1].kind === "punct").map((t) => t.text);
+  } catch {
+    // unreadable text: look for the calls outside quoted strings
+    names = [...text.replace(/"(?:[^"]|"")*"/g, '""').matchAll(/([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)].map((m) => m[1]);
+  }
+  for (const n of names) {
+    const plain = plainFunctionName(n);
+    if (VOLATILE_FUNCTIONS.includes(plain)) found.add(plain);
+  }
+  return [...found];
+}
+
+/** The area of a reference node; a spill reference counts as its anchor cell. */
+export function areaOf(node: NodeOf<"ref">, sheet: string): AreaRef {
+  const s = node.prefix?.sheet ?? sheet;
+  const to = node.to ?? node.from;
+  const r0 = node.from.row ?? 0, r1 = to.row ?? MAX_ROWS - 1;
+  const c0 = node.from.col ?? 0, c1 = to.col ?? MAX_COLS - 1;
+  return { sheet: s, r0: Math.min(r0, r1), c0: Math.min(c0, c1), r1: Math.max(r0, r1), c1: Math.max(c0, c1) };
+}
+
+function collect(node: Node, at: CellRef, names: readonly DefinedName[], seen: Set<string>, out: AreaRef[]): void {
+  walk(node, (n) => {
+    if (n.kind === "ref" && !n.prefix?.book) out.push(areaOf(n, at.sheet));
+    if (n.kind !== "name" || n.prefix?.book) return;
+    const def = lookupName(names, n.name, at.sheet, n.prefix?.sheet);
+    const key = def ? `${def.sheet ?? ""}!${def.name.toUpperCase()}` : "";
+    if (!def || seen.has(key)) return;
+    seen.add(key);
+    try {
+      collect(parseCached(nameFormula(def)), { ...at, sheet: def.sheet ?? at.sheet }, names, seen, out);
+    } catch {
+      /* a name whose formula we cannot read has no precedents we can name */
+    }
+  });
+}
+
+/** The areas a formula at `at` reads: references (sheet-less ones on `at`'s sheet), names expanded. */
+export function referencesOf(text: string, at: CellRef, names: readonly DefinedName[] = []): AreaRef[] {
+  const out: AreaRef[] = [];
+  collect(parseCached(text), at, names, new Set(), out);
+  const keys = new Set<string>();
+  return out.filter((a) => {
+    const k = `${a.sheet}!${a.r0},${a.c0}:${a.r1},${a.c1}`;
+    return keys.has(k) ? false : (keys.add(k), true);
+  });
+}
+
+function shiftPart(p: RefPart, dRow: number, dCol: number): RefPart | null {
+  const row = p.row === null || p.rowAbs ? p.row : p.row + dRow;
+  const col = p.col === null || p.colAbs ? p.col : p.col + dCol;
+  if (row !== null && (row < 0 || row >= MAX_ROWS)) return null;
+  if (col !== null && (col < 0 || col >= MAX_COLS)) return null;
+  return { ...p, row, col };
+}
+
+/** The text a reference becomes after moving by (dRow, dCol): `$` parts stay, off the sheet is #REF!. */
+function shiftedRef(node: NodeOf<"ref">, written: string, dRow: number, dCol: number): string {
+  const prefix = written.slice(0, written.lastIndexOf("!") + 1);
+  const from = shiftPart(node.from, dRow, dCol);
+  const to = node.to ? shiftPart(node.to, dRow, dCol) : null;
+  if (!from || (node.to && !to)) return `${prefix}#REF!`;
+  return prefix + printRefPart(from) + (to ? `:${printRefPart(to)}` : "") + (node.spill ? "#" : "");
+}
+
+/**
+ * The formula a shared formula gives `dRow` rows down and `dCol` columns right of its first cell, as
+ * Excel expands it: relative parts move, `$` parts stay, a reference moved off the sheet becomes
+ * #REF!. Everything else keeps its text exactly. Throws FormulaSyntaxError on unreadable text.
+ */
+export function shiftFormula(text: string, dRow: number, dCol: number): string {
+  if (dRow === 0 && dCol === 0) return text;
+  const refs: NodeOf<"ref">[] = [];
+  walk(parseCached(text), (n) => {
+    if (n.kind === "ref") refs.push(n);
+  });
+  let out = text;
+  for (const r of refs.sort((a, b) => b.span.start - a.span.start)) {
+    const written = text.slice(r.span.start, r.span.end);
+    out = out.slice(0, r.span.start) + shiftedRef(r, written, dRow, dCol) + out.slice(r.span.end);
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+/**
+ * The values and references of formula text (contract C1): what Excel hands a custom function, and
+ * where it reads them from. Positions are zero-based.
+ */
+
+/** null = an empty cell or an omitted argument. */
+export type Scalar = string | number | boolean | null;
+/** An Excel error value: "#REF!", "#N/A", "#DIV/0!" ... */
+export interface ErrorValue {
+  error: string;
+}
+export type CellValue = Scalar | ErrorValue;
+/** A range arrives as a 2-D array (rows of cells). */
+export type ArgValue = CellValue | Scalar[][];
+
+export interface CellRef {
+  sheet: string;
+  row: number;
+  col: number;
+}
+
+/** A rectangle of cells; inclusive bounds. */
+export interface AreaRef {
+  sheet: string;
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
+export interface DefinedName {
+  name: string;
+  /** null: workbook scope; otherwise the sheet the name belongs to. */
+  sheet: string | null;
+  /** What the name refers to, as formula text without "=": "Inputs!$B$1", "0.05". */
+  formula: string;
+}
+
+export function isErrorValue(v: unknown): v is ErrorValue {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && typeof (v as ErrorValue).error === "string";
+}
