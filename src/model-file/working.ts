@@ -31,6 +31,8 @@ export class WorkingCopy {
   /** Current spill range of each dynamic-array anchor (and a legacy array's fixed range), per sheet. */
   private readonly spills = new Map<string, Map<number, Box>>();
   private readonly xmlCells = new Map<string, Map<number, CellXml>>();
+  /** Bounding box of stored and written cells per sheet (whole-column references read within it). */
+  private readonly extents = new Map<string, Box>();
 
   constructor(readonly model: Model) {
     for (const s of model.sheets) {
@@ -42,7 +44,19 @@ export class WorkingCopy {
       const xml = new Map<number, CellXml>();
       for (const row of s.xml?.rows ?? []) for (const c of row.cells) xml.set(cellKey(c.row, c.col), c);
       this.xmlCells.set(s.name, xml);
+      for (const c of s.cells.values()) this.grow(s.name, c.row, c.col);
     }
+  }
+
+  private grow(sheet: string, row: number, col: number): void {
+    const b = this.extents.get(sheet);
+    this.extents.set(sheet, b ? { r0: Math.min(b.r0, row), c0: Math.min(b.c0, col), r1: Math.max(b.r1, row), c1: Math.max(b.c1, col) } : { r0: row, c0: col, r1: row, c1: col });
+  }
+
+  extent(sheet: string): AreaRef | null {
+    const s = this.sheet(sheet);
+    const b = s && this.extents.get(s.name);
+    return s && b ? { sheet: s.name, ...b } : null;
   }
 
   sheet(name: string): ModelSheet | undefined {
@@ -91,7 +105,9 @@ export class WorkingCopy {
 
   put(sheet: string, row: number, col: number, p: Pending): void {
     const s = this.sheet(sheet);
-    if (s) this.overlay.get(s.name)?.set(cellKey(row, col), p);
+    if (!s) return;
+    this.overlay.get(s.name)?.set(cellKey(row, col), p);
+    if (p.value !== null) this.grow(s.name, row, col);
   }
 
   /** The anchor's <f t="array"> element with its ref following the new spill (kept otherwise). */
