@@ -8,7 +8,7 @@ import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { SvcEngine } from "../engine";
 import { connectionScope, credentialFingerprint } from "../compose";
-import { CliLock, composeCli } from "../compose/cli";
+import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
@@ -17,7 +17,9 @@ import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../office/cell-error";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
-import { PrintedResult, renderOutput, writeAll } from "./print";
+import { PrintedResult, renderOutput } from "./print";
+import { writeAll, writeErr } from "./terminal";
+import { TokenOptionError, TokenSource, readToken, tokenFromEnv, tokenOption } from "./token-option";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
@@ -25,7 +27,8 @@ export class UsageError extends Error {}
 
 export interface EvalArgs {
   baseUrl: string;
-  token: string | null;
+  /** Where the credential comes from (./token-option.ts); null: the `svc-excel login` sign-in. */
+  token: TokenSource | null;
   json: boolean;
   file: string | null;
   cacheDir: string | null;
@@ -33,7 +36,7 @@ export interface EvalArgs {
 }
 
 export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalArgs {
-  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: env.SVC_TOKEN || null, json: false, file: null, cacheDir: null, formulas: [] };
+  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: tokenFromEnv(env), json: false, file: null, cacheDir: null, formulas: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -46,7 +49,7 @@ export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     const flag = a.startsWith("--") ? a.split("=")[0] : a;
     if (flag === "--json") out.json = true;
     else if (flag === "--base-url") out.baseUrl = value();
-    else if (flag === "--token") out.token = value();
+    else if (flag === "--token" || flag === "--token-file") out.token = tokenOption(flag, value());
     else if (flag === "--file") out.file = value();
     else if (flag === "--cache-dir") out.cacheDir = value();
     else if (a === "--") out.formulas.push(...argv.slice(i + 1)), (i = argv.length);
@@ -166,7 +169,7 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
     parsed = parseAll(formulas);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`svc-excel eval: ${e.message}\n`);
+      writeErr(`svc-excel eval: ${e.message}\n`);
       return 2;
     }
     throw e;
@@ -174,13 +177,27 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
   // No credential over plain http except to loopback (the OAuth client refuses too).
   const insecure = plainHttpCredentialProblem(args.baseUrl);
   if (insecure) {
-    process.stderr.write(`svc-excel eval: ${insecure}\n`);
+    writeErr(`svc-excel eval: ${insecure}\n`);
     return 2;
   }
-  const creds = args.token
-    ? { source: staticCredentials(args.token), identity: credentialFingerprint(args.token) }
-    : await credentialsFor(args.baseUrl);
-  const { engine, lock, dictionary } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  let token: string | null;
+  try {
+    token = await readToken(args.token, { warn: writeErr });
+  } catch (e) {
+    if (!(e instanceof TokenOptionError)) throw e;
+    writeErr(`svc-excel eval: ${e.message}\n`);
+    return 2;
+  }
+  const creds = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
+  let setup: EngineSetup;
+  try {
+    setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+  } catch (e) {
+    if (!(e instanceof PrivateStateError)) throw e;
+    writeErr(`svc-excel eval: ${e.message}\n`);
+    return 2;
+  }
+  const { engine, lock, dictionary } = setup;
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;
   const results = await evaluate(formulas, parsed);

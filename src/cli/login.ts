@@ -17,6 +17,7 @@ import { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
 import { cliTokenStore, composeCliAuth } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
+import { safeSink, writeErr, writeOut } from "./terminal";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
 const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
@@ -43,10 +44,16 @@ export interface CliIo {
 }
 
 const defaultIo = (): CliIo => ({
-  stdout: (s) => process.stdout.write(s),
-  stderr: (s) => process.stderr.write(s),
+  stdout: writeOut,
+  stderr: writeErr,
   env: process.env,
 });
+
+/** Every line login/logout print goes through the terminal filter, whatever sink it ends in. */
+function ioFrom(ioIn?: Partial<CliIo>): CliIo {
+  const io = { ...defaultIo(), ...ioIn };
+  return { ...io, stdout: safeSink(io.stdout), stderr: safeSink(io.stderr) };
+}
 
 /** `$SVC_CREDENTIALS`, else `$XDG_CONFIG_HOME/svc-excel/credentials.json`, else `~/.config/svc-excel/credentials.json`. */
 export function defaultCredentialsFile(env: NodeJS.ProcessEnv = process.env): string {
@@ -213,7 +220,7 @@ const USAGE_LOGIN = "usage: svc-excel login [--base-url URL] [--no-browser] [--c
 const USAGE_LOGOUT = "usage: svc-excel logout [--base-url URL] [--credentials FILE]\n";
 
 export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {
-  const io = { ...defaultIo(), ...ioIn };
+  const io = ioFrom(ioIn);
   const parsed = parseArgs(args, io.env, true);
   if (typeof parsed === "string") {
     io.stderr(`svc-excel login: ${parsed}\n${USAGE_LOGIN}`);
@@ -306,7 +313,7 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
 }
 
 export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {
-  const io = { ...defaultIo(), ...ioIn };
+  const io = ioFrom(ioIn);
   const parsed = parseArgs(args, io.env, false);
   if (typeof parsed === "string") {
     io.stderr(`svc-excel logout: ${parsed}\n${USAGE_LOGOUT}`);
@@ -316,8 +323,14 @@ export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Prom
     io.stdout(USAGE_LOGOUT);
     return 0;
   }
-  const store = cliTokenStore(parsed.file);
-  const had = await store.getTokens(parsed.baseUrl);
+  let had: Awaited<ReturnType<ReturnType<typeof cliTokenStore>["getTokens"]>>;
+  try {
+    had = await cliTokenStore(parsed.file).getTokens(parsed.baseUrl);
+  } catch (e) {
+    // A damaged or non-private credentials file: say which and how to fix it.
+    io.stderr(`svc-excel logout: ${(e as Error).message}\n`);
+    return 1;
+  }
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
   // Deletes the token record under the credentials lock; the client registration stays for the next login.
   const result = await client.signOut();

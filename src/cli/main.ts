@@ -4,14 +4,25 @@
  */
 import { evalCommand } from "./eval";
 import { fileCredentialsFor, loginCommand, logoutCommand } from "./login";
+import { writeErr, writeOut } from "./terminal";
 
 const USAGE = `usage:
-  svc-excel eval [--base-url URL] [--token CREDENTIAL] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
+  svc-excel eval [--base-url URL] [--token-file PATH | --token -] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
   svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]
   svc-excel logout [--base-url URL] [--credentials FILE]
 `;
 
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (e) {
+    // An unexpected failure's text may carry a server's words: through the terminal filter too.
+    writeErr(`svc-excel: ${(e as Error)?.stack ?? e}\n`);
+    return 1;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case "eval":
@@ -23,10 +34,10 @@ export async function main(argv: string[]): Promise<number> {
     case "help":
     case "--help":
     case "-h":
-      process.stdout.write(USAGE);
+      writeOut(USAGE);
       return 0;
     default:
-      process.stderr.write(cmd ? `svc-excel: unknown command ${cmd}\n${USAGE}` : USAGE);
+      writeErr(cmd ? `svc-excel: unknown command ${cmd}\n${USAGE}` : USAGE);
       return 2;
   }
 }

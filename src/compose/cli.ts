@@ -8,6 +8,7 @@ import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";
 
 export type { CliAuthOptions, CliLock } from "./cli-auth";
+export { PrivateStateError } from "../adapters/node/private-dir";
 export { cliTokenStore, composeCliAuth } from "./cli-auth";
 
 export interface CliOptions {
@@ -28,6 +29,8 @@ export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: 
   let store: FileStore | undefined;
   if (o.cacheDir) {
     store = new FileStore(o.cacheDir, scope);
+    // Refuse up front (PrivateStateError: the path and the fix) rather than run without the cache.
+    store.ensurePrivate();
     void store.sweep(SWEEP_AFTER_MS).catch(() => undefined);
   }
   const engine = createEngine({

@@ -16,8 +16,10 @@ const SOURCES = [
   "src/platform",
   "src/compose/cli-auth.ts",
   "src/adapters/node/file-lock.ts",
+  "src/adapters/node/private-dir.ts",
   "src/adapters/node/file-token-store.ts",
   "src/cli/login.ts",
+  "src/cli/terminal.ts",
 ];
 
 export function transpileCliSources(): string {
