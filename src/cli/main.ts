@@ -5,11 +5,15 @@
 import { evalCommand } from "./eval";
 import { fileCredentialsFor, loginCommand, logoutCommand } from "./login";
 import { writeErr, writeOut } from "./terminal";
+import { MODEL_USAGE } from "./model-args";
+import { modelCommand } from "./model-commands";
 
 const USAGE = `usage:
   svc-excel eval [--base-url URL] [--token-file PATH | --token -] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
   svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]
   svc-excel logout [--base-url URL] [--credentials FILE]
+  ${Object.values(MODEL_USAGE).join("\n  ")}
+exit codes: 0 ok; 1 cells hold errors (or check found problems); 2 usage, unreadable file or nothing written; 3 not signed in
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -31,6 +35,11 @@ async function run(argv: string[]): Promise<number> {
       return loginCommand(rest);
     case "logout":
       return logoutCommand(rest);
+    case "refresh":
+    case "check":
+    case "freeze":
+    case "repair":
+      return modelCommand(cmd, rest, (baseUrl) => fileCredentialsFor(baseUrl));
     case "help":
     case "--help":
     case "-h":
