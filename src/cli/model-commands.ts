@@ -1,12 +1,15 @@
 /** The model-file commands by name (registered in main.ts). */
 import { ModelCommand } from "./model-args";
 import { Credentials } from "./model-engine";
+import { freezeCommand } from "./model-freeze";
 import { refreshCommand } from "./model-refresh";
 
 export async function modelCommand(cmd: ModelCommand, argv: string[], credentialsFor: Credentials): Promise<number> {
   switch (cmd) {
     case "refresh":
       return refreshCommand(argv, credentialsFor);
+    case "freeze":
+      return freezeCommand(argv);
     default:
       return 2;
   }

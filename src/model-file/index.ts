@@ -16,3 +16,5 @@ export { applyResults } from "./apply";
 export type { CellResult } from "./apply";
 export { DEFAULT_LIMITS } from "./zip-read";
 export type { ZipLimits } from "./zip-read";
+export { freezeModel, AS_OF_PROPERTY } from "./freeze";
+export type { FreezeResult } from "./freeze";

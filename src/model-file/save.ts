@@ -1,14 +1,21 @@
-/** The package with the working copy's cell writes spliced into their sheet parts (nothing else touched). */
+/** The package with cell writes spliced into their sheet parts (nothing else touched). */
+import { CellWrite } from "./cell-xml";
+import { Model, ModelSheet } from "./model";
 import { editSheet } from "./sheet-edit";
 import { WorkingCopy } from "./working";
 
-/** Sheet parts rewritten into the model's package; returns how many cells changed. */
-export function spliceWrites(w: WorkingCopy): number {
+/** Sheet parts rewritten with the given writes; returns how many cells were written. */
+export function spliceWritesWith(model: Model, writes: ReadonlyMap<ModelSheet, CellWrite[]>): number {
   let n = 0;
-  for (const [sheet, writes] of w.writes()) {
-    if (!sheet.xml) continue;
-    w.model.pkg.setText(sheet.part, editSheet(sheet.xml, writes));
-    n += writes.length;
+  for (const [sheet, list] of writes) {
+    if (!sheet.xml || list.length === 0) continue;
+    model.pkg.setText(sheet.part, editSheet(sheet.xml, list));
+    n += list.length;
   }
   return n;
+}
+
+/** The working copy's writes spliced into the model's package. */
+export function spliceWrites(w: WorkingCopy): number {
+  return spliceWritesWith(w.model, w.writes());
 }
