@@ -3,6 +3,7 @@ import { ModelCommand } from "./model-args";
 import { Credentials } from "./model-engine";
 import { freezeCommand } from "./model-freeze";
 import { refreshCommand } from "./model-refresh";
+import { repairCommand } from "./model-repair";
 
 export async function modelCommand(cmd: ModelCommand, argv: string[], credentialsFor: Credentials): Promise<number> {
   switch (cmd) {
@@ -10,6 +11,8 @@ export async function modelCommand(cmd: ModelCommand, argv: string[], credential
       return refreshCommand(argv, credentialsFor);
     case "freeze":
       return freezeCommand(argv);
+    case "repair":
+      return repairCommand(argv);
     default:
       return 2;
   }

@@ -18,3 +18,5 @@ export { DEFAULT_LIMITS } from "./zip-read";
 export type { ZipLimits } from "./zip-read";
 export { freezeModel, AS_OF_PROPERTY } from "./freeze";
 export type { FreezeResult } from "./freeze";
+export { repairModel } from "./repair";
+export type { RepairResult } from "./repair";
