@@ -13,6 +13,7 @@ import { Node } from "./ast";
 import { buildParser, EvalHooks } from "./engine-functions";
 import { engineText, isSelfContained, TextContext, unsupportedIn } from "./engine-text";
 import { fromFfp, isFfpError, toFfp } from "./engine-values";
+import { plainFunctionName } from "./refs";
 import { parseCached } from "./syntax";
 import { FormulaSyntaxError } from "./tokens";
 import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "./types";
@@ -84,12 +85,14 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
+/** The engine text names the formula's sheet in every reference: cached per sheet and text. */
 function textFor(text: string, ctx: TextContext): string {
-  const cached = textCache.get(text);
+  const key = `${ctx.sheet}\u0000${text}`;
+  const cached = textCache.get(key);
   if (cached) return cached;
   const node = parseCached(text);
   const out = engineText(node, ctx);
-  if (cached === undefined) remember(textCache, text, isSelfContained(node) ? out : null);
+  if (cached === undefined) remember(textCache, key, isSelfContained(node) ? out : null);
   return out;
 }
 
@@ -134,4 +137,9 @@ export function evaluateFormula(text: string, at: CellRef, cells: CellSource, op
 export function unsupportedFunctions(textOrNode: string | Node): string[] {
   const node = typeof textOrNode === "string" ? parseCached(textOrNode.trim()) : textOrNode;
   return unsupportedIn(node, theEngine().supported);
+}
+
+/** True when the engine implements the function (name as written: `_xlfn.` and case ignored). */
+export function engineSupports(fnName: string): boolean {
+  return theEngine().supported.has(plainFunctionName(fnName));
 }

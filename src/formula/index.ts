@@ -14,3 +14,5 @@ export { parseFormula, literalOf } from "./parse";
 export type { ParsedFormula, Literal, Arg } from "./parse";
 export { evaluateFormula, unsupportedFunctions } from "./engine";
 export type { CellSource, EvaluateOptions, EngineValue } from "./engine";
+export { resolveCalls } from "./resolve";
+export type { CellReader, FormulaSite, ReadRequest, ReadResult, Resolved, ResolveOptions, ParamInfo } from "./resolve";

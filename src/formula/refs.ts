@@ -7,7 +7,6 @@ import { Node, NodeOf, RefPart, walk } from "./ast";
 import { lookupName, nameFormula } from "./names";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
-import { tokenize } from "./tokens";
 import type { AreaRef, CellRef, DefinedName } from "./types";
 
 /** "SVC.FINANCIALS" or "_xldudf_SVC_FINANCIALS" (any case) -> "FINANCIALS"; anything else -> null. */
@@ -26,10 +25,11 @@ export const VOLATILE_FUNCTIONS = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "OFFSE
 /** The volatile functions a formula calls anywhere (upper case, first use first). */
 export function volatileFunctionsIn(text: string): string[] {
   const found = new Set<string>();
-  let names: string[];
+  let names: string[] = [];
   try {
-    const tokens = tokenize(text);
-    names = tokens.filter((t, i) => t.kind === "word" && tokens[i + 1]?.text === "(" && tokens[i + 1].kind === "punct").map((t) => t.text);
+    walk(parseCached(text.trim()), (n) => {
+      if (n.kind === "call") names.push(n.name);
+    });
   } catch {
     // unreadable text: look for the calls outside quoted strings
     names = [...text.replace(/"(?:[^"]|"")*"/g, '""').matchAll(/([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)].map((m) => m[1]);
@@ -50,30 +50,46 @@ export function areaOf(node: NodeOf<"ref">, sheet: string): AreaRef {
   return { sheet: s, r0: Math.min(r0, r1), c0: Math.min(c0, c1), r1: Math.max(r0, r1), c1: Math.max(c0, c1) };
 }
 
-function collect(node: Node, at: CellRef, names: readonly DefinedName[], seen: Set<string>, out: AreaRef[]): void {
+/**
+ * Visit every node of a formula and of the definitions of the names it uses (recursively, each name
+ * once), with the sheet each node is read on: a name's sheet-less references are on its own sheet.
+ */
+export function visitExpanded(node: Node, sheet: string, names: readonly DefinedName[], visit: (n: Node, sheet: string) => void, seen = new Set<string>()): void {
   walk(node, (n) => {
-    if (n.kind === "ref" && !n.prefix?.book) out.push(areaOf(n, at.sheet));
+    visit(n, sheet);
     if (n.kind !== "name" || n.prefix?.book) return;
-    const def = lookupName(names, n.name, at.sheet, n.prefix?.sheet);
+    const def = lookupName(names, n.name, sheet, n.prefix?.sheet);
     const key = def ? `${def.sheet ?? ""}!${def.name.toUpperCase()}` : "";
     if (!def || seen.has(key)) return;
     seen.add(key);
+    let inner: Node;
     try {
-      collect(parseCached(nameFormula(def)), { ...at, sheet: def.sheet ?? at.sheet }, names, seen, out);
+      inner = parseCached(nameFormula(def));
     } catch {
-      /* a name whose formula we cannot read has no precedents we can name */
+      return; // a name whose formula we cannot read has no precedents we can name
     }
+    visitExpanded(inner, def.sheet ?? sheet, names, visit, seen);
   });
 }
 
 /** The areas a formula at `at` reads: references (sheet-less ones on `at`'s sheet), names expanded. */
 export function referencesOf(text: string, at: CellRef, names: readonly DefinedName[] = []): AreaRef[] {
   const out: AreaRef[] = [];
-  collect(parseCached(text), at, names, new Set(), out);
+  visitExpanded(parseCached(text), at.sheet, names, (n, sheet) => {
+    if (n.kind === "ref" && !n.prefix?.book) out.push(areaOf(n, sheet));
+  });
+  return uniqueAreas(out);
+}
+
+export const areaKey = (a: AreaRef): string => `${a.sheet.toUpperCase()}!${a.r0},${a.c0}:${a.r1},${a.c1}`;
+
+export function uniqueAreas(areas: readonly AreaRef[]): AreaRef[] {
   const keys = new Set<string>();
-  return out.filter((a) => {
-    const k = `${a.sheet}!${a.r0},${a.c0}:${a.r1},${a.c1}`;
-    return keys.has(k) ? false : (keys.add(k), true);
+  return areas.filter((a) => {
+    const k = areaKey(a);
+    if (keys.has(k)) return false;
+    keys.add(k);
+    return true;
   });
 }
 

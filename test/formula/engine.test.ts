@@ -154,6 +154,13 @@ describe("evaluateFormula: what fast-formula-parser 1.0.19 gets wrong or lacks, 
     expect(ev("=Table1[Col]")).toEqual({ error: "#NAME?" });
   });
 
+  test("the same text on two sheets reads each sheet's cells", () => {
+    const b = model();
+    b.set("Peers!A1", 5);
+    expect(evaluateFormula("=A1*2", at, b)).toBe(2);
+    expect(evaluateFormula("=A1*2", { ...at, sheet: "Peers" }, b)).toBe(10);
+  });
+
   test("the cache keeps formulas, not values: a changed cell, name or spill changes the answer", () => {
     const b = model();
     expect(ev("=Inputs!A1*2", b)).toBe(20);
