@@ -17,13 +17,15 @@ import { CallAnswer, evaluateSvc, SvcCall } from "./svc-eval";
 import { svcCallsIn } from "./svc-sites";
 import { WorkingCopy } from "./working";
 import { a1 } from "./a1";
-import { CellSource, evaluateFormula, isErrorValue, unsupportedFunctions } from "../formula";
+import { CellSource, evaluateFormula, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";
 
 export interface RefreshPorts {
   /** Send one batch of distinct SVC calls; every call settles with a value or an error. */
   call(calls: SvcCall[]): Promise<CallAnswer[]>;
   /** The clock TODAY() and NOW() read in recomputed formulas. */
   now?: () => Date;
+  /** Argument names of an SVC function (for messages naming the argument). */
+  params?: (fn: string) => readonly ParamInfo[];
 }
 
 export interface RefreshResult {
@@ -96,7 +98,9 @@ class Run {
     const broken = nodes.filter((n) => svcCallsIn(n.text).broken);
     for (const n of broken) this.fail(n, "#NAME?", "the formula carries a dead external-link prefix ([1]!...): run `svc-excel repair` first");
     const live = nodes.filter((n) => !broken.includes(n));
-    const outcomes = await evaluateSvc(live, { src: this.src, call: (calls) => this.ports.call(calls), addressOf: (n) => this.address(n), answers: this.answers, now: this.ports.now });
+    const sheets = this.model.sheets.map((x) => x.name);
+    const ctx = { src: this.src, sheets, call: (calls: SvcCall[]) => this.ports.call(calls), addressOf: (n: FormulaNode) => this.address(n), answers: this.answers, now: this.ports.now, params: this.ports.params };
+    const outcomes = await evaluateSvc(live, ctx);
     for (const n of live) {
       const o = outcomes.get(n);
       if (!o) continue;
