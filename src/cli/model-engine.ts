@@ -22,7 +22,7 @@ export class NotSignedIn extends Error {}
 export type Credentials = (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>;
 
 /** The engine for a run, after checking the connection options; throws UsageError or NotSignedIn. */
-export async function connect(args: ModelArgs, credentialsFor: Credentials): Promise<EngineSetup> {
+export async function connect(args: ModelArgs, credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup> {
   const insecure = plainHttpCredentialProblem(args.baseUrl);
   if (insecure) throw new UsageError(insecure);
   let token: string | null;
@@ -34,7 +34,7 @@ export async function connect(args: ModelArgs, credentialsFor: Credentials): Pro
   }
   const creds = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
   try {
-    await creds.source.getToken();
+    if (needSignIn) await creds.source.getToken();
   } catch (e) {
     if (e instanceof SvcError && (e.kind === "signed_out" || e.kind === "unauthorized")) throw new NotSignedIn("not signed in: run `svc-excel login`, or pass a credential (SVC_TOKEN, --token-file PATH, --token -)");
     throw e;

@@ -12,9 +12,10 @@ import { ModelIoError, writeAtomic } from "./model-io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./model-engine";
 import { printModelOutput } from "./model-report";
 
-async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials): Promise<EngineSetup | number> {
+/** The engine for a command, or the exit code (3 not signed in, 2 usage). `check` needs no sign-in: it prices from the cache. */
+export async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup | number> {
   try {
-    const setup = await connect(args, credentialsFor);
+    const setup = await connect(args, credentialsFor, needSignIn);
     await setup.dictionary;
     return setup;
   } catch (e) {
@@ -23,8 +24,6 @@ async function setUp(command: "refresh" | "check", args: Parameters<typeof conne
     throw e;
   }
 }
-
-export { setUp };
 
 export async function refreshCommand(argv: string[], credentialsFor: Credentials): Promise<number> {
   const started = Date.now();

@@ -20,3 +20,5 @@ export { freezeModel, AS_OF_PROPERTY } from "./freeze";
 export type { FreezeResult } from "./freeze";
 export { repairModel } from "./repair";
 export type { RepairResult } from "./repair";
+export { lintModel } from "./check";
+export type { SiteLint } from "./check";
