@@ -18,9 +18,11 @@ export function answer(c: SvcCall): CallAnswer {
 
 export class FakeCaller {
   readonly batches: SvcCall[][] = [];
+  /** Answers that replace the table's (null: the table answers). */
+  override: (c: SvcCall) => CallAnswer | null = () => null;
   call = async (calls: SvcCall[]): Promise<CallAnswer[]> => {
     this.batches.push(calls);
-    return calls.map(answer);
+    return calls.map((c) => this.override(c) ?? answer(c));
   };
   get calls(): SvcCall[] {
     return this.batches.flat();
