@@ -55,7 +55,8 @@ export async function lintModel(model: Model, opts: { params?: (fn: string) => r
       // needs-run: the engine works the arguments out (a nested call is fine); if it cannot, the resolver says why
       const e = engineCalls(site, model, w);
       out.calls.push(...e.calls);
-      if (e.problems.length > 0) out.problems.push(r.status === "needs-run" ? `unresolvable: ${r.reason}` : e.problems[0]);
+      const stuck = e.problems.length > 0 || e.calls.length === 0;
+      if (stuck) out.problems.push(r.status === "needs-run" ? `unresolvable: ${r.reason}` : e.problems[0] ?? "unresolvable: the formula cannot be computed outside Excel");
     }
     return out;
   });
