@@ -65,7 +65,7 @@ function progress(total: number, label: string): (done: number) => void {
   return (done) => {
     if (done < total && Date.now() - last < 2000) return;
     last = Date.now();
-    writeErr(`svc-excel ${label}: ${done} of ${total} calls answered\n`);
+    writeErr(`svc-excel ${label}: ${done} of ${total} distinct SVC calls answered\n`);
   };
 }
 
