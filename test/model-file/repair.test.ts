@@ -19,7 +19,7 @@ describe("repair", () => {
     const cells = cellXmlByAddress(text(parts, "xl/worksheets/sheet1.xml"));
     expect(cells.get("B1")).toBe('<c r="B1" s="1" t="e"><f>_xldudf_SVC_FINANCIALS("AAPL","revenue","FY")</f><v>#NAME?</v></c>');
     expect(cells.get("B2")).toBe('<c r="B2" t="e"><f>_xldudf_SVC_COMPANY("MSFT","name")</f><v>#NAME?</v></c>');
-    expect(cells.get("B4")).toBe('<c r="B4" t="e"><f t="shared" ref="B4:C4" si="0">_xldudf_SVC_COMPANY(B$2,"cik")</f><v>#NAME?</v></c>');
+    expect(cells.get("B4")).toBe('<c r="B4" t="e"><f t="shared" ref="B4:C4" si="0">_xldudf_SVC_COMPANY(B$6,"cik")</f><v>#NAME?</v></c>');
     expect(cells.get("C4")).toBe('<c r="C4" t="e"><f t="shared" si="0"/><v>#NAME?</v></c>');
     expect(cells.get("B5")).toBe('<c r="B5"><f>LEN("[1]!_xldudf_SVC_X(")</f><v>18</v></c>');
     expect(result.cells.map((c) => c.cell)).toEqual(["B1", "B2", "B4"]);
