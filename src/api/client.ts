@@ -6,6 +6,7 @@
 import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SvcError } from "./errors";
+import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
 
@@ -29,6 +30,12 @@ export interface CredentialSource {
    * with (e.g. after a refresh), or null when there is nothing better to try.
    */
   onUnauthorized?(refused: string): Promise<string | null>;
+  /**
+   * Contract C5: who signs the calls, never a secret: for an API key its fingerprint; for OAuth
+   * `oauth:<issuer>|<client_id>|<sign_in_id>` (a new id at every sign-in, kept across refreshes);
+   * null when signed out. Cache and quota/breaker state are kept per connection id (src/compose).
+   */
+  connectionId?(): Promise<string | null>;
 }
 
 export function staticCredentials(token: string | null | undefined): CredentialSource {
@@ -36,6 +43,9 @@ export function staticCredentials(token: string | null | undefined): CredentialS
     async getToken() {
       if (!token) throw new SvcError("signed_out", "Sign in from the SVC pane");
       return token;
+    },
+    async connectionId() {
+      return token ? credentialFingerprint(token) : null;
     },
   };
 }

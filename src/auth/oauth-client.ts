@@ -18,6 +18,7 @@ import type { CredentialSource } from "../api/client";
 import { SvcError } from "../api/errors";
 import { CrossLock, LocalLock } from "../platform/locks";
 import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
+import { connectionIdOf, newSignInId } from "./connection-id";
 import { Discovered, discover, requestOptions } from "./discovery";
 import { SignedOutError, SignInError } from "./errors";
 import { IDLE_CONNECTION_MS, TokenRequestRouting } from "./token-pool";
@@ -304,6 +305,11 @@ export class OAuthClient implements CredentialSource {
 
   // ---------------------------------------------------------------- CredentialSource
 
+  /** C5 (security): this sign-in's connection id, or null when signed out (./connection-id.ts). */
+  async connectionId(): Promise<string | null> {
+    return connectionIdOf(this.session ?? (await this.store.getTokens(this.baseUrl)));
+  }
+
   /**
    * Contract 3: nothing but an SvcError leaves the credential source. Anything else (the
    * credentials file unreadable, the lock directory refused or a lock wait timed out) happened
@@ -465,6 +471,7 @@ export class OAuthClient implements CredentialSource {
       client_id: cur.client_id,
       resource: cur.resource,
       updated_at: this.now(),
+      sign_in_id: cur.sign_in_id, // C5: a refresh keeps the connection
     };
     if (typeof tr.expires_in === "number") next.expires_at = this.now() + tr.expires_in * 1000;
     try {
@@ -729,6 +736,7 @@ export class OAuthClient implements CredentialSource {
       client_id: pending.clientId,
       resource: pending.resource,
       updated_at: this.now(),
+      sign_in_id: newSignInId(), // C5: a new connection at every sign-in
     };
     if (typeof tr.expires_in === "number") rec.expires_at = this.now() + tr.expires_in * 1000;
     if (!rec.refresh_token) delete rec.refresh_token;

@@ -51,6 +51,11 @@ export interface TokenRecord {
    * killed, save failed): that token may already be rotated and must never be presented again.
    */
   refresh_in_flight?: { hash: string; at: number };
+  /**
+   * Contract C5: a random id made at the code exchange and kept across refreshes; part of the
+   * connection id that scopes cache and quota state (./connection-id.ts). Not a secret.
+   */
+  sign_in_id?: string;
 }
 
 export interface TokenStore {

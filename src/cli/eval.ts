@@ -150,53 +150,65 @@ export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | u
   return Number.isInteger(n) && n >= 1000 && n <= 55_000 ? n : undefined;
 }
 
-/** Build through the composition root: cache and quota scoped by base URL and credential identity. */
-export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
-  const { engine, client, lock, dictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
+/** Build through the composition root: one engine per connection (cache, quota, lock), scoped by base URL and connection id. */
+export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, connectionId?: string | null): EngineSetup {
+  const { engine, client, lock, dictionary } = composeCli(
+    { baseUrl, credentials, identity },
+    { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv(), connectionId },
+  );
   setEngine(engine);
   return { engine, client, lock, dictionary };
 }
 
-export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>): Promise<number> {
-  const started = Date.now();
-  let args: EvalArgs;
-  let formulas: string[];
-  let parsed: ParsedFormula[];
+/** Who signs the calls: a key (fixed identity: its fingerprint) or the OAuth sign-in (its connection id, contract C5). */
+export interface EvalCredentials {
+  source: CredentialSource;
+  identity?: string;
+  /** Told the --cache-dir in use (the OAuth sign-in remembers it, so logout can clear it). */
+  usedCacheDir?(dir: string): void;
+}
+
+/** Arguments, formulas and credential, or the exit code of a usage error (already reported). */
+async function prepare(argv: string[]): Promise<number | { args: EvalArgs; formulas: string[]; parsed: ParsedFormula[]; token: string | null }> {
   try {
-    args = parseEvalArgs(argv);
-    formulas = collectFormulas(args);
+    const args = parseEvalArgs(argv);
+    const formulas = collectFormulas(args);
     if (formulas.length === 0) throw new UsageError("no formula given (pass formulas or --file PATH)");
-    parsed = parseAll(formulas);
+    const parsed = parseAll(formulas);
+    // No credential over plain http except to loopback (the OAuth client refuses too).
+    const insecure = plainHttpCredentialProblem(args.baseUrl);
+    if (insecure) throw new UsageError(insecure);
+    return { args, formulas, parsed, token: await readToken(args.token, { warn: writeErr }) };
   } catch (e) {
-    if (e instanceof UsageError) {
-      writeErr(`svc-excel eval: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  // No credential over plain http except to loopback (the OAuth client refuses too).
-  const insecure = plainHttpCredentialProblem(args.baseUrl);
-  if (insecure) {
-    writeErr(`svc-excel eval: ${insecure}\n`);
-    return 2;
-  }
-  let token: string | null;
-  try {
-    token = await readToken(args.token, { warn: writeErr });
-  } catch (e) {
-    if (!(e instanceof TokenOptionError)) throw e;
+    if (!(e instanceof UsageError || e instanceof TokenOptionError)) throw e;
     writeErr(`svc-excel eval: ${e.message}\n`);
     return 2;
   }
-  const creds = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
-  let setup: EngineSetup;
+}
+
+/** The engine of the credential in use, or exit code 2 when its cache directory is refused (reported). */
+async function connect(args: EvalArgs, token: string | null, credentialsFor: (baseUrl: string) => Promise<EvalCredentials>): Promise<number | EngineSetup> {
+  const creds: EvalCredentials = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
+  // Read now, so the connection's cache directory is checked before anything runs.
+  const id = creds.identity ?? (await creds.source.connectionId?.().catch(() => null)) ?? null;
   try {
-    setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+    const setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir, id);
+    if (args.cacheDir) creds.usedCacheDir?.(args.cacheDir);
+    return setup;
   } catch (e) {
     if (!(e instanceof PrivateStateError)) throw e;
     writeErr(`svc-excel eval: ${e.message}\n`);
     return 2;
   }
+}
+
+export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<EvalCredentials>): Promise<number> {
+  const started = Date.now();
+  const ready = await prepare(argv);
+  if (typeof ready === "number") return ready;
+  const { args, formulas, parsed, token } = ready;
+  const setup = await connect(args, token, credentialsFor);
+  if (typeof setup === "number") return setup;
   const { engine, lock, dictionary } = setup;
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;

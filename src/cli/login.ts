@@ -10,12 +10,11 @@
  *
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
-import { createHash } from "crypto";
 import type { CredentialSource } from "../api/client";
 import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
-import { cliTokenStore, composeCliAuth } from "../compose/cli-auth";
+import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliAuth, rememberCacheRoot } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
 import { safeSink, writeErr, writeOut } from "./terminal";
 
@@ -107,7 +106,8 @@ export function fileOAuthClient(opts: {
     baseUrl: opts.baseUrl,
     store,
     lock,
-    fetch: opts.fetch,
+    // Sign-in, refresh and revocation go through HTTPS_PROXY / HTTP_PROXY like the tool calls.
+    fetch: opts.fetch ?? cliFetch(opts.env ?? process.env),
     now: opts.now,
     timeoutMs: opts.timeoutMs,
     clientName: "SVC for Excel (command line)",
@@ -123,11 +123,18 @@ export async function credentialsFromFile(opts: { baseUrl: string; file?: string
   return fileOAuthClient(opts);
 }
 
-/** The same, with an identity for eval's per-connection lock and cache (no secret in it). */
-export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; identity: string }> {
+/**
+ * The same for `svc-excel eval`: the OAuth sign-in decides the connection (contract C5: its cache and
+ * quota state follow `connectionId()`), and a --cache-dir in use is remembered so logout can clear it.
+ */
+export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; usedCacheDir(dir: string): void }> {
   const f = file ?? defaultCredentialsFile();
-  const identity = "oauth:" + createHash("sha256").update(`${f}\n${normaliseBaseUrl(baseUrl)}`).digest("hex").slice(0, 32);
-  return { source: await credentialsFromFile({ baseUrl, file: f }), identity };
+  return { source: await credentialsFromFile({ baseUrl, file: f }), usedCacheDir: (dir) => rememberCacheRoot(f, dir) };
+}
+
+/** A new sign-in or a sign-out ended connection `id`: clear its cache wherever eval put it. */
+async function forgetConnectionCaches(file: string, baseUrl: string, id: string | null): Promise<void> {
+  if (id) await clearRememberedCaches(file, baseUrl, id).catch(() => undefined);
 }
 
 interface LoginArgs {
@@ -232,6 +239,8 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
   }
   const http = require("http") as typeof import("http");
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
+  // The connection this sign-in replaces (its cache is cleared once the new one is saved).
+  const replaced = await client.connectionId().catch(() => null);
 
   // Ports the stored registration already covers first, then the fixed ones (one registration lists them).
   let preferred: number[] = [];
@@ -303,7 +312,10 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
     io.stdout(`${begun.authorizeUrl}\n`);
     if (!parsed.noBrowser) (io.openBrowser ?? tryOpenBrowser)(begun.authorizeUrl);
     const code = await finished;
-    if (code === 0) io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
+    if (code === 0) {
+      if (replaced !== (await client.connectionId().catch(() => null))) await forgetConnectionCaches(parsed.file, parsed.baseUrl, replaced);
+      io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
+    }
     return code;
   } finally {
     clearTimeout(timer);
@@ -332,8 +344,10 @@ export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Prom
     return 1;
   }
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
+  const ending = await client.connectionId().catch(() => null);
   // Deletes the token record under the credentials lock; the client registration stays for the next login.
   const result = await client.signOut();
+  await forgetConnectionCaches(parsed.file, parsed.baseUrl, ending);
   if (!had) {
     io.stderr(`Not signed in to ${parsed.baseUrl}; nothing to do\n`);
     return 0;

@@ -103,6 +103,14 @@ export class FileStore implements PersistentStore {
     );
   }
 
+  /** Delete this store's directory and its entries (a connection's cache at sign-out); nothing when absent. */
+  async remove(): Promise<void> {
+    if (!existsSync(this.dir)) return;
+    await this.clear();
+    await fsp.rmdir(this.dir).catch(() => undefined);
+    this.made = false;
+  }
+
   /** Delete entries untouched for `maxAgeMs` (the longest cache lifetime): the cache directory never grows without bound. */
   async sweep(maxAgeMs: number, nowMs = Date.now()): Promise<number> {
     this.ensurePrivate();

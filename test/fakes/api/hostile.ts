@@ -7,8 +7,9 @@
  *    `=WEBSERVICE(...)`, `+HYPERLINK(...)`, `@SUM(...)`, `-1+1`;
  *  - terminal escapes (CSI, OSC title, C1 CSI, BEL), bidi overrides, U+2028/2029, NUL;
  *  - HTML (`<img onerror>`, `<script>`);
- *  - links (the spec's url, source_url, sec_url and the envelope's link) that are `javascript:`,
- *    `data:`, `file:` or look-alikes, with one https link in the rotation so a good link still opens;
+ *  - links that are `javascript:`, `data:`, `file:`, `vbscript:` or look-alikes: always in the
+ *    envelope's link, and in the spec's url, source_url and sec_url with one https link in the
+ *    rotation (so a good link can be seen to open);
  *
  * and a few tickers (valid by the spec's ticker rule) answer with something worse:
  *
@@ -90,6 +91,7 @@ type Json = unknown;
 export class Poisoner {
   private t = 0;
   private u = 0;
+  private l = 0;
   text(): string {
     return HOSTILE_TEXTS[this.t++ % HOSTILE_TEXTS.length];
   }
@@ -121,7 +123,8 @@ export class Poisoner {
       ...env,
       text: `${this.text()}\n${env.text}`,
       data: this.walk(env.data) as Record<string, unknown>,
-      link: this.url(),
+      // The check-the-figures link is always a bad one (the data's links include a good one).
+      link: BAD_URLS[this.l++ % BAD_URLS.length],
     };
   }
 }
