@@ -3,7 +3,7 @@
  * governor as `eval`, and the SVC functions themselves (src/functions) answering the calls a model
  * makes. Progress of a long run goes to stderr.
  */
-import { staticCredentials, CredentialSource } from "../api/client";
+import { staticCredentials } from "../api/client";
 import { SvcError } from "../api/errors";
 import { credentialFingerprint } from "../compose";
 import { PrivateStateError } from "../compose/cli";
@@ -11,7 +11,7 @@ import { callFunction } from "../functions/call";
 import { describeFailure, readCellError, SIGN_IN_MESSAGE } from "../office/cell-error";
 import type { CallAnswer, SvcCall } from "../model-file";
 import type { CellValue } from "../formula";
-import { buildEngine, EngineSetup, UsageError } from "./eval";
+import { buildEngine, EngineSetup, EvalCredentials, UsageError } from "./eval";
 import { plainHttpCredentialProblem } from "./login";
 import { ModelArgs } from "./model-args";
 import { writeErr } from "./terminal";
@@ -19,7 +19,7 @@ import { readToken, TokenOptionError } from "./token-option";
 
 export class NotSignedIn extends Error {}
 
-export type Credentials = (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>;
+export type Credentials = (baseUrl: string) => Promise<EvalCredentials>;
 
 /** The engine for a run, after checking the connection options; throws UsageError or NotSignedIn. */
 export async function connect(args: ModelArgs, credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup> {
@@ -32,15 +32,19 @@ export async function connect(args: ModelArgs, credentialsFor: Credentials, need
     if (e instanceof TokenOptionError) throw new UsageError(e.message);
     throw e;
   }
-  const creds = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
+  const creds: EvalCredentials = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
   try {
     if (needSignIn) await creds.source.getToken();
   } catch (e) {
     if (e instanceof SvcError && (e.kind === "signed_out" || e.kind === "unauthorized")) throw new NotSignedIn("not signed in: run `svc-excel login`, or pass a credential (SVC_TOKEN, --token-file PATH, --token -)");
     throw e;
   }
+  // the connection (contract C5) scopes the cache: a key's fingerprint, or the OAuth sign-in's id
+  const id = creds.identity ?? (await creds.source.connectionId?.().catch(() => null)) ?? null;
   try {
-    return buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+    const setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir, id);
+    if (args.cacheDir) creds.usedCacheDir?.(args.cacheDir);
+    return setup;
   } catch (e) {
     if (e instanceof PrivateStateError) throw new UsageError(e.message);
     throw e;
