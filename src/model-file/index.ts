@@ -6,6 +6,7 @@
 export { ModelFileError } from "./errors";
 export type { ModelFileProblem } from "./errors";
 export { readModel, siteAddress } from "./model";
+export { cellKey } from "./a1";
 export type { Model, ModelSheet, ModelCell, ModelFormula, SvcSite } from "./model";
 export { refreshModel } from "./refresh";
 export type { RefreshPorts, RefreshResult } from "./refresh";

@@ -1,5 +1,6 @@
 /** What a command reports per SVC cell (issue 17 item 7): sheet, cell, formula as typed, error or null. */
 import { fromFileForm } from "../formula";
+import { engineSpelling } from "./file-text";
 import { SvcSite } from "./model";
 
 export interface CellError {
@@ -31,8 +32,9 @@ export interface RefreshReport {
   stale: StaleReport[];
 }
 
+/** File form to the form people type: `=SVC.X(...)`, spill references as `A2#`, `@` for implicit intersection. */
 export function displayFormula(text: string): string {
-  return "=" + fromFileForm(text);
+  return "=" + fromFileForm(engineSpelling(text));
 }
 
 export function reportFor(site: SvcSite): CellReport {
