@@ -46,9 +46,11 @@ function answerValue(a: CellValue[][]): CellValue | CellValue[][] {
   return a.length === 1 && a[0].length === 1 ? a[0][0] : a;
 }
 
-/** The resolver's port over the workbook as written so far. */
+/** The resolver's port over the workbook as written so far (a sheet that does not exist reads as null, as C1 says). */
 export function readerOf(src: CellSource, sheets: readonly string[]): CellReader {
-  return { read: async () => ({ values: (ref) => src.value(ref), spill: (a) => src.spill(a), names: src.names() as DefinedName[], sheets }) };
+  const known = new Set(sheets.map((s) => s.toUpperCase()));
+  const values = (ref: { sheet: string; row: number; col: number }) => (known.has(ref.sheet.toUpperCase()) ? src.value(ref) : null);
+  return { read: async () => ({ values, spill: (a) => src.spill(a), names: src.names() as DefinedName[], sheets }) };
 }
 
 interface Pass {
