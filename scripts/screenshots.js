@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run screenshots`: the workbench screenshots of issue #10 (docs/screenshots/native-*.png),
- * reproducibly. The production bundle (dist/ + build/workbench/, built here if missing or stale,
- * as the browser tests do) runs in a Chromium-family browser under the fake Office host with data
- * types on (`?datatypes=1`: the fake host reports CustomFunctionsRuntime 1.5), against the sandbox
+ * `npm run screenshots`: the workbench screenshots of issues #10 and #18 (docs/screenshots/native-*.png,
+ * readable-*.png), reproducibly. The production bundle (dist/ + build/workbench/, built here if missing
+ * or stale, as the browser tests do) runs in a Chromium-family browser under the fake Office host,
+ * which the workbench starts with data types on (readable by default, issue 18), against the sandbox
  * API on loopback (port 0). A small model is typed into the cells and each view is saved:
  *
  *   native-financials-ltm.png    FINANCIALS FY-2:FY and LTM-1:LTM blocks, PERIODS of the last four quarters
@@ -11,6 +11,10 @@
  *   native-screen-percents.png   SCREEN with ratios shown as percents
  *   native-company-card.png      the COMPANY entity card (hover)
  *   native-show-source.png       the pane's Data tab: "Show source" of a FINANCIALS revenue value
+ *   readable-model.png           a model sheet: the whole income statement by calendar year, balance lines, analysts' words
+ *   readable-economy-feed.png    the economy snapshot: percents, counts and USD millions alike
+ *   readable-screener-320.png    the pane's screener at 320 px with the filter units stated and a result
+ *   readable-cli.png             svc-excel eval's table in a terminal (separators, percents, dates, notices after)
  *
  * Nothing leaves the machine: every non-loopback request is refused. Browser: CHROMIUM_PATH, else
  * Edge/Chrome channels on Windows/macOS, else /usr/bin/chromium (the rule of test/browser/harness.ts).
@@ -57,6 +61,64 @@ async function launchChromium(chromium) {
   return chromium.launch({ executablePath: found, args: LAUNCH_ARGS });
 }
 
+/** Issue 18: a model sheet, a feed, the screener at 320 px and the CLI, all readable by default. */
+async function readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY }) {
+  const save = async (target, name, opts = {}) => {
+    const file = path.join(OUT, `readable-${name}.png`);
+    await target.screenshot({ path: file, ...opts });
+    log(`saved ${path.relative(ROOT, file)}`);
+  };
+  // A model sheet on a second sheet area: the whole income statement by calendar year, then balance lines.
+  for (const column of ["B", "C", "D"]) await widen(column, 4); // calendar headers name their fiscal quarters
+  await scrollTo("A49");
+  await type("A50", "AAPL model: the whole income statement by calendar year (mapped through Apple's fiscal quarters)");
+  await type("A51", '=SVC.FINANCIALS("AAPL",,"CY2023:CY2025")');
+  await type("A75", '=SVC.FINANCIALS("AAPL","cash,total_debt,net_debt,total_equity","FY-2:FY")');
+  await type("F75", '=SVC.FINANCIALS("AAPL","sales,eps,Net Income","TTM")');
+  await page.click("#cell-A50");
+  await scrollTo("A49");
+  await save(page, "model");
+
+  await type("A82", "U.S. economy: the snapshot (percents, counts and USD millions as Excel shows them)");
+  await type("A83", "=SVC.ECONOMY()");
+  await page.click("#cell-A82");
+  await scrollTo("A81");
+  await save(page, "economy-feed");
+
+  // The pane alone at 320 px: Build tab, screener with its filter units, one filter, a result.
+  const pane = await ctx.newPage();
+  await pane.setViewportSize({ width: 320, height: 1100 });
+  await pane.goto(`${site.url}/taskpane.html?datatypes=1`);
+  await pane.waitForSelector("body[data-pane-ready='1']");
+  await pane.click("#svc-tab-build");
+  await pane.selectOption("#svc-screen-metric-1", "roic");
+  await pane.fill("[aria-label='Filter 1 minimum']", "15");
+  await pane.locator("[data-section=svc-screener] fluent-button", { hasText: "Run screen" }).first().click();
+  await pane.locator("[data-section=svc-screener] .svc-result table").waitFor();
+  // the table scrolls sideways inside the pane: show its metric column (ROIC as a percent)
+  await pane.evaluate(() => document.querySelectorAll("[data-section=svc-screener] .svc-table-wrap").forEach((w) => (w.scrollLeft = w.scrollWidth)));
+  await pane.locator("[data-section=svc-screener]").scrollIntoViewIfNeeded();
+  await save(pane.locator("[data-section=svc-screener]"), "screener-320");
+  await pane.close();
+
+  // svc-excel eval in a terminal: its table, drawn as text (never as markup).
+  const { execFile } = require("child_process");
+  const formulas = ['=SVC.FINANCIALS("AAPL","sales,gross margin,eps","CY2023:CY2025")', '=SVC.FILINGS("AAPL","10k",3)', '=SVC.HEADLINES("AAPL",2)', '=SVC.FILINGS("APPL")'];
+  // asynchronously: the sandbox API answers from this process
+  const out = await new Promise((resolve) => {
+    const args = [path.join(ROOT, "bin", "svc-excel.js"), "eval", "--base-url", api.url, "--token", SANDBOX_API_KEY, ...formulas];
+    execFile(process.execPath, args, { encoding: "utf8" }, (e, stdout, stderr) => resolve(`${stdout}${stderr}$ echo $?\n${e ? e.code : 0}\n`)); // 1: the last formula is a mistyped ticker
+  });
+  const term = await ctx.newPage();
+  await term.setViewportSize({ width: 1500, height: 700 });
+  await term.setContent("<body style='margin:0;background:#1e1e1e'><pre id='t' style='margin:0;padding:16px;color:#d4d4d4;font:13px/1.35 monospace'></pre></body>");
+  await term.evaluate(([cmd, text]) => {
+    document.getElementById("t").textContent = `$ ${cmd}\n${text}`;
+  }, [`svc-excel eval ${formulas.map((f) => `'${f}'`).join(" ")}`, out]);
+  await save(term.locator("#t"), "cli");
+  await term.close();
+}
+
 async function main() {
   require("./build-helpers/build-sandbox").buildSandbox(log);
   buildBundle();
@@ -85,7 +147,7 @@ async function main() {
     const page = await ctx.newPage();
     page.on("pageerror", (e) => errors.push(`pageerror ${e.message}`));
     page.on("console", (m) => m.type() === "error" && errors.push(`console ${m.text()}`));
-    await page.goto(`${site.url}/workbench/?datatypes=1`);
+    await page.goto(`${site.url}/workbench/`);
     await page.waitForSelector("body[data-ready='1']");
     const pane = page.frameLocator("#book");
     await pane.locator("body[data-pane-ready='1']").waitFor();
@@ -159,6 +221,8 @@ async function main() {
     if (!/Metricrevenue/.test(text) || !/Accession/.test(text)) throw new Error(`Show source of B3 does not show a revenue value's source: ${text}`);
     await box.scrollIntoViewIfNeeded();
     await shot("show-source");
+
+    await readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY });
 
     log(`API calls: ${api.calls ? api.calls() : "?"}; refused outside requests: ${refused.length}`);
     if (errors.length) log(`page errors:\n  ${errors.join("\n  ")}`);

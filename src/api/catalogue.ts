@@ -7,6 +7,8 @@
  * bound elsewhere. Transcribed from the spec's "Endpoints" table (shared/spec/company-data-api.md).
  */
 
+import { CHAMBER_SYNONYMS, ECONOMY_LABELS, PARTIES, PARTY_SYNONYMS, TRANSACTION_SYNONYMS } from "./words";
+
 export type ToolName =
   | "search_companies"
   | "get_company"
@@ -63,8 +65,16 @@ export interface ParamSpec {
   /** Values allowed only when a condition holds (checked locally, no call). */
   onlyWhen?: readonly { values: readonly ParamScalar[]; when: ParamCondition; rule: string }[];
   /** Text read by a dedicated parser: a quarter end (date, YYYYQn or a date serial), a screen filter,
-   * a screen metric id (spec list plus dictionary), or a get_financials metric key. */
-  format?: "quarter_end" | "screen_filter" | "screen_metric" | "financial_metric";
+   * a screen metric id (spec list plus dictionary), a get_financials metric key, or an SEC form type
+   * (src/api/forms.ts: `10K` -> `10-K`, an unknown form refused with the closest). */
+  format?: "quarter_end" | "screen_filter" | "screen_metric" | "financial_metric" | "form_type";
+  /** Other words for an allowed value (`buy` -> purchase), matched without regard to case (src/api/words.ts). */
+  synonyms?: Readonly<Record<string, string>>;
+  /** Values the API matches although its parameter table enumerates none (party: the values the spec
+   * gives for trades[].party): matched like an enum, an unknown value refused with them. */
+  known?: readonly string[];
+  /** What each allowed value means, so a value typed as words finds it ("unemployment" -> UNRATE). */
+  labels?: Readonly<Record<string, string>>;
   /** One spelling for text the API matches without regard to case: `upper` (form types), `ticker`
    * (upper case, a class suffix written with a dot as the spec's hyphen: BRK.B -> BRK-B). */
   normalise?: "upper" | "ticker";
@@ -316,7 +326,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     ttlMs: 6 * HOUR,
     params: [
       TICKER,
-      { name: "form_type", type: "string", minLength: 1, maxLength: 20, normalise: "upper", description: "Exact form type such as 10-K, 8-K, 4, DEF 14A (up to 20 characters)" },
+      { name: "form_type", type: "string", minLength: 1, maxLength: 20, format: "form_type", description: "SEC form type such as 10-K, 10-Q, 8-K, 4, DEF 14A (10K, 10-k are read as 10-K; /A for an amendment)" },
       limit(50, 20),
     ],
     wide: firstRows("filings"),
@@ -380,9 +390,9 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     params: [
       { name: "days", type: "integer", min: 1, max: 365, default: 30, description: "Filed in the last N days, 1-365 (default 30)" },
       { name: "member", type: "string", minLength: 1, description: "A member's name or bioguide id" },
-      { name: "party", type: "string", minLength: 1, description: "Party, e.g. Democrat, Republican, Independent" },
-      { name: "chamber", type: "enum", values: ["house", "senate"], description: "house or senate" },
-      { name: "transaction_type", type: "enum", values: ["purchase", "sale", "exchange"], description: "purchase, sale or exchange" },
+      { name: "party", type: "string", minLength: 1, known: PARTIES, synonyms: PARTY_SYNONYMS, description: "Democrat, Republican or Independent (D, R, I also read)" },
+      { name: "chamber", type: "enum", values: ["house", "senate"], synonyms: CHAMBER_SYNONYMS, description: "house or senate" },
+      { name: "transaction_type", type: "enum", values: ["purchase", "sale", "exchange"], synonyms: TRANSACTION_SYNONYMS, description: "purchase, sale or exchange (buy and sell also read)" },
       limit(100, 25),
     ],
     wide: firstRows("trades"),
@@ -405,7 +415,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     description: "U.S. economic indicators: a snapshot of all, or the history of one series.",
     ttlMs: HOUR,
     params: [
-      { name: "series_id", type: "enum", values: ECONOMY_SERIES, description: "A series id such as UNRATE or DGS10 (omit for the snapshot)" },
+      { name: "series_id", type: "enum", values: ECONOMY_SERIES, labels: ECONOMY_LABELS, description: "A series id such as UNRATE or DGS10 (omit for the snapshot)" },
       {
         name: "range",
         type: "enum",
@@ -495,7 +505,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
         minLength: 3,
         format: "screen_filter",
         patternHint: "metric:min:max with either bound empty, e.g. roic:15: or net_debt_to_ebitda::2",
-        description: "Filters written metric:min:max (either bound may be empty)",
+        description: "Filters written metric:min:max (either bound may be empty), bounds in the metric's unit: percent metrics in percent (roic:15: = ROIC of at least 15 %; roic:0.5%: for half a percent), USD metrics in USD millions (revenue_ttm:1000: = USD 1 billion), flags 1 or 0",
       },
       {
         name: "sort_by",

@@ -8,9 +8,11 @@
  *   leading or trailing point (`.5`, `15.`), exponent (`1e3`, `2.5E-1`), spaces around it;
  * - at least one bound is given (a filter with neither bound filters nothing; the spec's examples
  *   always give one), and min <= max when both are given.
- * Refused: `inf`/`nan`, thousands separators, percent signs, units, anything else (the message says
- * what is allowed). Canonical text: `metric:min:max` with bounds as JavaScript's shortest round-trip
- * decimal (`15.0` -> `15`, `.5` -> `0.5`, `1e3` -> `1000`).
+ * - a bound may end with `%` to say "this is a percent" (`roic:0.15%:` = 0.15 %, allowed on percent
+ *   metrics only: src/api/screen-units.ts checks units); the % is not sent.
+ * Refused: `inf`/`nan`, thousands separators, units, anything else (the message says what is
+ * allowed). Canonical text: `metric:min:max` with bounds as JavaScript's shortest round-trip
+ * decimal (`15.0` -> `15`, `.5` -> `0.5`, `1e3` -> `1000`, `0.15%` -> `0.15`).
  */
 import { invalidArgument } from "./errors";
 
@@ -18,6 +20,8 @@ export interface ScreenFilter {
   metric: string;
   min: number | null;
   max: number | null;
+  /** A bound was written with % (said to be a percent). */
+  percentSign?: boolean;
 }
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -25,10 +29,10 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export const SCREEN_FILTER_HINT = "metric:min:max with either bound empty, e.g. roic:15: or net_debt_to_ebitda::2";
 
 function bound(text: string, which: "min" | "max", filter: string): number | null {
-  const t = text.trim();
+  const t = text.trim().replace(/\s*%$/, "");
   if (t === "") return null;
   if (!NUMBER.test(t)) {
-    throw invalidArgument("filters", `Filter "${filter}": ${which} must be a number such as 15, -2.5 or .5 (no % or separators); got "${t}"`);
+    throw invalidArgument("filters", `Filter "${filter}": ${which} must be a number such as 15, -2.5 or .5 (no separators or units); got "${text.trim()}"`);
   }
   const n = Number(t);
   if (!Number.isFinite(n)) throw invalidArgument("filters", `Filter "${filter}": ${which} is out of range; got "${t}"`);
@@ -46,7 +50,8 @@ export function parseScreenFilter(text: string): ScreenFilter {
   const max = bound(parts[2], "max", filter);
   if (min === null && max === null) throw invalidArgument("filters", `Filter "${filter}" needs a min or a max; ${SCREEN_FILTER_HINT}`);
   if (min !== null && max !== null && min > max) throw invalidArgument("filters", `Filter "${filter}": min is greater than max`);
-  return { metric, min, max };
+  const percentSign = /%\s*$/.test(parts[1]) || /%\s*$/.test(parts[2]);
+  return percentSign ? { metric, min, max, percentSign } : { metric, min, max };
 }
 
 /** The canonical text of a parsed filter. */

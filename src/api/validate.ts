@@ -6,8 +6,12 @@ import { ParamSpec, Statement, TOOLS, ToolName } from "./catalogue";
 import { MetricDictionary, activeDictionary } from "./dictionary";
 import { invalidArgument } from "./errors";
 import { isRealDate, serialToIsoDate } from "./excel-date";
-import { canonicalScreenFilter, parseScreenFilter } from "./screen-filter";
+import { closestFormTypes, knownFormType } from "./forms";
+import { formatScreenFilter, parseScreenFilter } from "./screen-filter";
+import { checkScreenUnits, screenUnitOf } from "./screen-units";
 import { suggest } from "./suggest";
+import { resolveMetric } from "./vocabulary";
+import { byLabelWords } from "./words";
 
 export type ParamValue = string | number | boolean | string[];
 export type ToolParams = Record<string, ParamValue>;
@@ -28,10 +32,13 @@ function isBlank(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 }
 
+/** "a, b or c" */
+const orList = (xs: readonly string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}` : xs.join(""));
+
 function describeAllowed(p: ParamSpec): string {
-  if (p.type === "enum") {
-    const vals = p.values ?? [];
-    return vals.length > 12 ? `one of ${vals.length} ids such as ${vals.slice(0, 4).join(", ")}` : `one of ${vals.join(", ")}`;
+  if (p.type === "enum" || p.known) {
+    const vals = p.values ?? p.known ?? [];
+    return vals.length > 12 ? `one of ${vals.length} ids such as ${vals.slice(0, 4).join(", ")}` : orList(vals);
   }
   if (p.type === "integer" || p.type === "number") {
     const kind = p.type === "integer" ? "a whole number" : "a number";
@@ -80,15 +87,35 @@ function toText(p: ParamSpec, v: unknown, label = p.name): string {
   return s;
 }
 
+/** An allowed value (any case) or the value a synonym stands for. */
+function matchValue(s: string, values: readonly string[], synonyms?: Readonly<Record<string, string>>): string | undefined {
+  const lc = s.toLowerCase().replace(/\s+/g, " ");
+  return values.find((x) => x.toLowerCase() === lc) ?? (synonyms && Object.prototype.hasOwnProperty.call(synonyms, lc) ? synonyms[lc] : undefined);
+}
+
+/** What an unknown value probably meant: values whose label has the words typed, else the closest spellings. */
+function nearText(p: ParamSpec, s: string, values: readonly string[]): string {
+  const labels = p.labels;
+  const byWords = labels ? byLabelWords(s, labels) : [];
+  if (labels && byWords.length) return `; by its words: ${byWords.map((v) => `${v} (${labels[v]})`).join(", ")}`;
+  return ` (closest: ${closest(s, values, 3).join(", ")})`;
+}
+
 function toEnum(p: ParamSpec, v: unknown, extra: readonly string[] = []): string {
   const s = String(v).trim();
-  const values = extra.length ? [...(p.values ?? []), ...extra.filter((x) => !(p.values ?? []).includes(x))] : p.values ?? [];
-  const hit = values.find((x) => x.toLowerCase() === s.toLowerCase());
-  if (!hit) {
-    const near = closest(s, values, 3);
-    throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}; got "${s}" (closest: ${near.join(", ")})`);
-  }
+  const own = p.values ?? p.known ?? [];
+  const values = extra.length ? [...own, ...extra.filter((x) => !own.includes(x))] : own;
+  const hit = matchValue(s, values, p.synonyms);
+  if (!hit) throw invalidArgument(p.name, `${p.name} must be ${describeAllowed(p)}; got "${s}"${nearText(p, s, values)}`);
   return hit;
+}
+
+/** An SEC form type in its one spelling (src/api/forms.ts), or a refusal with the closest forms. */
+function toFormType(p: ParamSpec, v: unknown): string {
+  const s = toText(p, v);
+  const form = knownFormType(s);
+  if (!form) throw invalidArgument(p.name, `${p.name} "${s}" is not an SEC form type (closest: ${closestFormTypes(s).join(", ")}); the API matches the form exactly, e.g. 10-K, 10-Q, 8-K, DEF 14A`);
+  return form;
 }
 
 /** Split a list argument given as an array, or as text separated by commas or semicolons. */
@@ -135,6 +162,8 @@ export function toQuarterEnd(p: ParamSpec, v: unknown): string {
 
 function checkFormatted(p: ParamSpec, v: unknown): ParamValue | undefined {
   if (p.format === "quarter_end") return toQuarterEnd(p, v);
+  if (p.format === "form_type") return toFormType(p, v);
+  if (p.known && !Array.isArray(v)) return toEnum(p, toText(p, v));
   return undefined;
 }
 
@@ -161,35 +190,50 @@ function checkValue(p: ParamSpec, v: unknown): ParamValue {
 }
 
 /**
- * The statement a get_financials metric key belongs to (spec lists plus the dictionary); "any" for a
- * dictionary key whose statement is not stated. An unknown key names the closest valid keys.
+ * The get_financials key a typed metric means: the key (any case), its label, or an analyst's word
+ * for it (src/api/vocabulary.ts) — among the statement's keys first when the statement is known.
+ * An unknown metric names the closest valid keys.
+ */
+export function financialMetricKey(raw: string, dict: MetricDictionary = activeDictionary(), statement?: Statement): string {
+  const labelOf = (k: string) => dict.financialInfo(k)?.label;
+  const key = (statement && resolveMetric(raw, dict.financialMetrics(statement), labelOf)) || resolveMetric(raw, dict.allFinancialMetrics(), labelOf);
+  if (key) return key;
+  const known = statement ? dict.financialMetrics(statement) : dict.allFinancialMetrics();
+  throw invalidArgument("metrics", `Unknown ${statement ? `${statement} ` : ""}metric "${raw.trim()}". Closest: ${closest(raw, known).join(", ")}`);
+}
+
+/**
+ * The statement a get_financials metric belongs to (spec lists plus the dictionary); "any" for a
+ * dictionary key whose statement is not stated. An unknown metric names the closest valid keys.
  */
 export function metricStatement(raw: string, dict: MetricDictionary = activeDictionary()): Statement | "any" {
-  const m = raw.trim().toLowerCase();
-  const owner = dict.statementOf(m);
-  if (!owner) throw invalidArgument("metrics", `Unknown metric "${raw}". Closest: ${closest(m, dict.allFinancialMetrics()).join(", ")}`);
-  return owner;
+  return dict.statementOf(financialMetricKey(raw, dict)) ?? "any";
 }
 
 function checkFinancialMetrics(statement: Statement, metrics: string[], dict: MetricDictionary): string[] {
   return metrics.map((raw) => {
-    const m = raw.toLowerCase();
+    const m = financialMetricKey(raw, dict, statement);
     const owner = dict.statementOf(m);
-    if (!owner)
-      throw invalidArgument("metrics", `Unknown ${statement} metric "${raw}". Closest: ${closest(m, dict.financialMetrics(statement)).join(", ")}`);
     if (owner !== statement && owner !== "any")
       throw invalidArgument("metrics", `"${m}" is a ${owner} metric; the ${statement} statement has ${dict.financialMetrics(statement).slice(0, 4).join(", ")}…`);
     return m;
   });
 }
 
+/** A screen metric as typed (id, label or an analyst's word) -> its id; unknown ids are left to the caller's message. */
+function screenMetricId(raw: string, dict: MetricDictionary): string {
+  return resolveMetric(raw, dict.screenMetrics(), (k) => dict.screenInfo(k)?.label) ?? raw;
+}
+
 function checkScreenFilters(filters: string[], dict: MetricDictionary): string[] {
   const known = dict.screenMetrics();
-  return filters.map((f) => {
-    const { metric } = parseScreenFilter(f);
-    if (!known.includes(metric))
-      throw invalidArgument("filters", `Unknown screen metric "${metric}". Closest: ${closest(metric, known).join(", ")}`);
-    return canonicalScreenFilter(f);
+  return filters.map((text) => {
+    const parsed = parseScreenFilter(text);
+    const f = { ...parsed, metric: screenMetricId(parsed.metric, dict) };
+    if (!known.includes(f.metric))
+      throw invalidArgument("filters", `Unknown screen metric "${f.metric}". Closest: ${closest(f.metric, known).join(", ")}`);
+    checkScreenUnits(text, f, screenUnitOf(f.metric, dict));
+    return formatScreenFilter(f);
   });
 }
 
@@ -212,7 +256,7 @@ export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOpt
       if (p.required) throw invalidArgument(p.name, `${p.name} is required (${p.description})`);
       continue;
     }
-    out[p.name] = p.format === "screen_metric" ? toEnum(p, v, dict.screenMetrics()) : checkValue(p, v);
+    out[p.name] = p.format === "screen_metric" ? toEnum(p, screenMetricId(String(v), dict), dict.screenMetrics()) : checkValue(p, v);
   }
   for (const p of spec.params) {
     const v = out[p.name];

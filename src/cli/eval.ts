@@ -11,23 +11,25 @@ import { connectionScope, credentialFingerprint } from "../compose";
 import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
-import { FUNCTIONS } from "../functions/functions";
-import { CellInvocation } from "../functions/invoke";
+import { unknownFunctionMessage } from "../functions/names";
 import { listSources } from "../functions/sources";
-import { describeFailure, readCellError } from "../office/cell-error";
+import { SIGN_IN_MESSAGE, describeFailure, readCellError } from "../office/cell-error";
+import { withDataTypes } from "../functions/typed";
+import { Grid, withoutNoticeRows } from "../shape/grid";
+import { isTypedValue, plainValue } from "../shape/values";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
-import { PrintedResult, renderOutput } from "./print";
+import { CliOption, EXIT, UsageError, parseArgs, textOption } from "./command";
+import { PrintedResult, errorSummary, renderOutput } from "./print";
 import { writeAll, writeErr } from "./terminal";
-import { TokenOptionError, TokenSource, readToken, tokenFromEnv, tokenOption } from "./token-option";
+import { TOKEN_USAGE, TokenOptionError, TokenSource, readToken, tokenFromEnv, tokenOption } from "./token-option";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export interface EvalArgs {
   baseUrl: string;
-  /** Where the credential comes from (./token-option.ts); null: the `svc-excel login` sign-in. */
   token: TokenSource | null;
   json: boolean;
   file: string | null;
@@ -35,28 +37,33 @@ export interface EvalArgs {
   formulas: string[];
 }
 
+/** eval's options: they drive `svc-excel eval --help` and the parser. */
+export const EVAL_OPTIONS: readonly CliOption[] = [
+  { flag: "--base-url", value: "URL", help: "The API address (default $SVC_BASE_URL, else the local sandbox http://127.0.0.1:8787)" },
+  { flag: "--token-file", value: "PATH", help: "Read the API key or access token from the first line of PATH (default $SVC_TOKEN; else the sign-in `svc-excel login` stored)" },
+  { flag: "--token", value: "-", help: "`--token -` reads the credential from standard input; a literal value works but warns (other users see it in `ps`)" },
+  { flag: "--json", help: "Print one JSON document {results, stats}: Excel's values (date serials, fractions), notices apart" },
+  { flag: "--file", value: "PATH", help: "Read formulas from PATH, one per line (blank lines and # comments skipped)" },
+  { flag: "--cache-dir", value: "DIR", help: "Keep answers in DIR between runs: the same formulas again cost no call" },
+];
+
 export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalArgs {
-  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: tokenFromEnv(env), json: false, file: null, cacheDir: null, formulas: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const eq = a.indexOf("=");
-      if (a.startsWith("--") && eq > 0) return a.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    const flag = a.startsWith("--") ? a.split("=")[0] : a;
-    if (flag === "--json") out.json = true;
-    else if (flag === "--base-url") out.baseUrl = value();
-    else if (flag === "--token" || flag === "--token-file") out.token = tokenOption(flag, value());
-    else if (flag === "--file") out.file = value();
-    else if (flag === "--cache-dir") out.cacheDir = value();
-    else if (a === "--") out.formulas.push(...argv.slice(i + 1)), (i = argv.length);
-    else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
-    else out.formulas.push(a);
-  }
-  return out;
+  const a = parseArgs(argv, EVAL_OPTIONS);
+  return {
+    baseUrl: textOption(a, "--base-url") ?? (env.SVC_BASE_URL || SANDBOX_BASE_URL),
+    token: tokenArg(a.values.get("--token"), a.values.get("--token-file")) ?? tokenFromEnv(env),
+    json: a.values.get("--json") === true,
+    file: textOption(a, "--file") ?? null,
+    cacheDir: textOption(a, "--cache-dir") ?? null,
+    formulas: a.rest,
+  };
+}
+
+/** The credential source the flags name (`--token` before `--token-file`), else null. */
+export function tokenArg(token: string | true | undefined, file: string | true | undefined): TokenSource | null {
+  if (typeof token === "string") return tokenOption("--token", token);
+  if (typeof file === "string") return tokenOption("--token-file", file);
+  return null;
 }
 
 /** Formulas from --file (one per line; blank lines and # comments skipped) then the arguments. */
@@ -88,7 +95,7 @@ export function parseAll(formulas: string[]): ParsedFormula[] {
       if (e instanceof FormulaSyntaxError) throw new UsageError(`cannot parse ${f}: ${e.message}`);
       throw e;
     }
-    if (!isFunctionName(parsed.fn)) throw new UsageError(`unknown function SVC.${parsed.fn} in ${f} (known: ${Object.keys(FUNCTIONS).join(", ")})`);
+    if (!isFunctionName(parsed.fn)) throw new UsageError(`${unknownFunctionMessage(parsed.fn)}: ${f}`);
     return parsed;
   });
 }
@@ -97,33 +104,63 @@ export function parseAll(formulas: string[]): ParsedFormula[] {
 export type EvalResult = PrintedResult;
 
 /** A 1×1 grid is the single value Excel shows; anything larger stays a 2-D array. Cell errors become their code. */
-function toValue(grid: unknown[][]): unknown {
-  const clean = grid.map((row) => row.map((c) => (readCellError(c)?.code ?? c)));
+function toValue(grid: unknown[][], plain: boolean): unknown {
+  const clean = grid.map((row) => row.map((c) => (readCellError(c)?.code ?? (plain && isTypedValue(c) ? plainValue(c) : c))));
   return clean.length === 1 && clean[0].length === 1 ? clean[0][0] : clean;
 }
 
 const addressOf = (i: number) => `Formula!A${i + 1}`;
 
-/** Evaluate parsed formulas concurrently through the installed engine. */
-export async function evaluate(formulas: string[], parsed: ParsedFormula[]): Promise<EvalResult[]> {
-  const settled = await Promise.all(
-    parsed.map(async (p, i): Promise<Omit<EvalResult, "link" | "notices">> => {
-      const invocation: CellInvocation = { address: addressOf(i) };
-      try {
-        const grid = await callFunction(p.fn, p.args, invocation);
-        return { formula: formulas[i], value: toValue(grid), error: null };
-      } catch (e) {
-        const cell = readCellError(e) ?? describeFailure(e);
-        return { formula: formulas[i], value: null, error: { code: cell.code, message: cell.message } };
-      }
-    })
+/** What a terminal user does about a sign-in problem (the cell says "Sign in from the SVC pane"). */
+export function signedOutMessage(baseUrl: string, tokenGiven: boolean): string {
+  return tokenGiven
+    ? `The API refused the credential given with --token or SVC_TOKEN (${baseUrl}): check it, or run \`svc-excel login --base-url ${baseUrl}\``
+    : `Not signed in to ${baseUrl}: run \`svc-excel login --base-url ${baseUrl}\` (or pass --token or SVC_TOKEN)`;
+}
+
+/**
+ * Evaluate parsed formulas concurrently through the installed engine. Values keep their number
+ * formats for the table (`shown`) and are Excel's plain values in `value`; the notices the API
+ * requires are in `notices`, never among the rows.
+ */
+export async function evaluate(formulas: string[], parsed: ParsedFormula[], signIn?: { baseUrl: string; tokenGiven: boolean }): Promise<EvalResult[]> {
+  const settled = await withDataTypes("numbers", () =>
+    Promise.all(
+      parsed.map(async (p, i): Promise<{ grid: unknown[][] | null; error: EvalResult["error"] }> => {
+        try {
+          return { grid: await callFunction(p.fn, p.args, { address: addressOf(i) }), error: null };
+        } catch (e) {
+          const cell = readCellError(e) ?? describeFailure(e);
+          const signedOut = cell.message.startsWith(SIGN_IN_MESSAGE);
+          // The terminal's way out, and the reason the cell gave (e.g. a credentials file refused).
+          const reason = cell.message.slice(SIGN_IN_MESSAGE.length).replace(/^[:\s]+/, "");
+          const message = signedOut && signIn ? signedOutMessage(signIn.baseUrl, signIn.tokenGiven) + (reason ? `. ${reason}` : "") : cell.message;
+          return { grid: null, error: { code: cell.code, message, ...(signedOut ? { signedOut: true } : {}) } };
+        }
+      })
+    )
   );
   // Link and notices as each cell recorded them for the pane (src/functions/sources): one rule for both.
   const sources = new Map(listSources().map((s) => [s.address, s]));
   return settled.map((r, i) => {
     const src = r.error ? undefined : sources.get(addressOf(i));
-    return { ...r, link: src?.link || null, notices: src ? [...src.notices] : [] };
+    const notices = src ? [...src.notices] : [];
+    const grid = r.grid ? withoutNoticeRows(r.grid as Grid, notices) : null;
+    return {
+      formula: formulas[i],
+      value: grid ? toValue(grid, true) : null,
+      shown: grid ? toValue(grid, false) : null,
+      error: r.error,
+      link: src?.link || null,
+      notices,
+    };
   });
+}
+
+/** 0 when every formula gave a value; 3 when one failed for want of a sign-in; else 1. */
+export function exitStatus(results: readonly EvalResult[]): number {
+  if (results.some((r) => r.error?.signedOut)) return EXIT.signedOut;
+  return results.some((r) => r.error) ? EXIT.failed : EXIT.ok;
 }
 
 function lockDir(): string {
@@ -181,8 +218,8 @@ async function prepare(argv: string[]): Promise<number | { args: EvalArgs; formu
     return { args, formulas, parsed, token: await readToken(args.token, { warn: writeErr }) };
   } catch (e) {
     if (!(e instanceof UsageError || e instanceof TokenOptionError)) throw e;
-    writeErr(`svc-excel eval: ${e.message}\n`);
-    return 2;
+    writeErr(`svc-excel eval: ${e.message}\nusage: svc-excel eval [options] ${TOKEN_USAGE} [FORMULA ...] (svc-excel eval --help)\n`);
+    return EXIT.usage;
   }
 }
 
@@ -198,7 +235,7 @@ async function connect(args: EvalArgs, token: string | null, credentialsFor: (ba
   } catch (e) {
     if (!(e instanceof PrivateStateError)) throw e;
     writeErr(`svc-excel eval: ${e.message}\n`);
-    return 2;
+    return EXIT.usage;
   }
 }
 
@@ -212,12 +249,15 @@ export async function evalCommand(argv: string[], credentialsFor: (baseUrl: stri
   const { engine, lock, dictionary } = setup;
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;
-  const results = await evaluate(formulas, parsed);
+  const results = await evaluate(formulas, parsed, { baseUrl: args.baseUrl, tokenGiven: token !== null });
   await engine.flush();
   await lock.releaseAll();
   const s = engine.stats();
   const stats = { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, wall_ms: Date.now() - started };
-  // Resolves once stdout has taken every byte; the caller sets the exit code (never process.exit here).
+  // Every result on stdout whatever the exit status; what went wrong on stderr. Both resolve once the
+  // stream has taken every byte; the caller sets the exit code (never process.exit here).
   await writeAll(process.stdout, renderOutput(results, stats, args.json));
-  return 0;
+  const problems = errorSummary(results);
+  if (problems) writeErr(problems); // bin/svc-excel.js waits for both streams before the process ends
+  return exitStatus(results);
 }

@@ -1,20 +1,40 @@
 /**
- * The `svc-excel` command: `eval` runs SVC formulas; `login` / `logout` manage the OAuth sign-in
- * the CLI shares with nobody else (tokens in a 0600 file in the user's config directory).
+ * The `svc-excel` command: a table of commands (src/cli/command.ts describes one). `eval` runs SVC
+ * formulas; `login` / `logout` manage the OAuth sign-in the CLI shares with nobody else (tokens in a
+ * 0600 file in the user's config directory). A new command is one more entry in COMMANDS: its help,
+ * `--help` handling, "did you mean" and the exit statuses come with the table.
  */
-import { evalCommand } from "./eval";
-import { fileCredentialsFor, loginCommand, logoutCommand } from "./login";
+import { distance } from "fastest-levenshtein";
+import { Command, EXIT, helpText, wantsHelp } from "./command";
+import { EVAL_COMMAND } from "./eval-command";
 import { writeErr, writeOut } from "./terminal";
-import { MODEL_USAGE } from "./model-args";
-import { modelCommand } from "./model-commands";
+import { LOGIN_COMMAND, LOGOUT_COMMAND } from "./login-commands";
+import { MODEL_COMMANDS } from "./model-commands";
 
-const USAGE = `usage:
-  svc-excel eval [--base-url URL] [--token-file PATH | --token -] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
-  svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]
-  svc-excel logout [--base-url URL] [--credentials FILE]
-  ${Object.values(MODEL_USAGE).join("\n  ")}
-exit codes: 0 ok; 1 cells hold errors (or check found problems); 2 usage, unreadable file or nothing written; 3 not signed in
-`;
+export const COMMANDS: readonly Command[] = [EVAL_COMMAND, ...MODEL_COMMANDS, LOGIN_COMMAND, LOGOUT_COMMAND];
+
+const EXIT_STATUS = `Exit status: ${EXIT.ok} done; ${EXIT.failed} something failed (a formula ended in an error, a sign-in did not
+complete); ${EXIT.usage} usage error (nothing was done); ${EXIT.signedOut} not signed in (run \`svc-excel login\`).`;
+
+export function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return [
+    "usage: svc-excel COMMAND [options]",
+    "",
+    "Commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    "",
+    "`svc-excel COMMAND --help` shows a command's options and examples.",
+    "",
+    EXIT_STATUS,
+    "",
+  ].join("\n");
+}
+
+function closestCommand(name: string): string | null {
+  const best = COMMANDS.map((c) => ({ n: c.name, d: distance(name, c.name) })).sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= 2 ? best.n : null;
+}
 
 export async function main(argv: string[]): Promise<number> {
   try {
@@ -22,31 +42,30 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     // An unexpected failure's text may carry a server's words: through the terminal filter too.
     writeErr(`svc-excel: ${(e as Error)?.stack ?? e}\n`);
-    return 1;
+    return EXIT.failed;
   }
 }
 
 async function run(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
-  switch (cmd) {
-    case "eval":
-      return evalCommand(rest, (baseUrl) => fileCredentialsFor(baseUrl));
-    case "login":
-      return loginCommand(rest);
-    case "logout":
-      return logoutCommand(rest);
-    case "refresh":
-    case "check":
-    case "freeze":
-    case "repair":
-      return modelCommand(cmd, rest, (baseUrl) => fileCredentialsFor(baseUrl));
-    case "help":
-    case "--help":
-    case "-h":
-      writeOut(USAGE);
-      return 0;
-    default:
-      writeErr(cmd ? `svc-excel: unknown command ${cmd}\n${USAGE}` : USAGE);
-      return 2;
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    writeErr(overview());
+    return EXIT.usage;
   }
+  if (name === "--help" || name === "-h" || name === "help") {
+    const cmd = name === "help" ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
+    writeOut(cmd ? helpText(cmd) : overview());
+    return EXIT.ok;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    const near = closestCommand(name);
+    writeErr(`svc-excel: unknown command ${name}${near ? `; did you mean ${near}?` : ""}\n${overview()}`);
+    return EXIT.usage;
+  }
+  if (wantsHelp(rest)) {
+    writeOut(helpText(cmd));
+    return EXIT.ok;
+  }
+  return cmd.run(rest);
 }

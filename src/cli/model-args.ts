@@ -3,8 +3,9 @@
  * `--json`, and for the commands that reach the API the same connection options as `eval`
  * (`--base-url`, `--token-file PATH` / `--token -` / SVC_TOKEN, `--cache-dir`, SVC_BASE_URL).
  */
-import { SANDBOX_BASE_URL, UsageError } from "./eval";
-import { TOKEN_USAGE, TokenSource, tokenFromEnv, tokenOption } from "./token-option";
+import { CliOption, parseArgs, textOption, UsageError } from "./command";
+import { EVAL_OPTIONS, SANDBOX_BASE_URL, tokenArg } from "./eval";
+import { TokenSource, tokenFromEnv } from "./token-option";
 
 export type ModelCommand = "refresh" | "check" | "freeze" | "repair";
 
@@ -13,54 +14,35 @@ export interface ModelArgs {
   model: string;
   out: string | null;
   json: boolean;
-  help: boolean;
   baseUrl: string;
   token: TokenSource | null;
   cacheDir: string | null;
 }
 
-const CONNECTION = `[--base-url URL] ${TOKEN_USAGE} [--cache-dir DIR]`;
+const fromEval = (flag: string): CliOption => EVAL_OPTIONS.find((o) => o.flag === flag) as CliOption;
+const CONNECTION = ["--base-url", "--token-file", "--token", "--cache-dir"].map(fromEval);
+const JSON_OPTION: CliOption = { flag: "--json", help: 'Print one JSON object {"cells":[{"sheet","cell","formula","error"}...],"stats":{...}}' };
+const out = (help: string): CliOption => ({ flag: "--out", value: "FILE", help });
 
-export const MODEL_USAGE: Record<ModelCommand, string> = {
-  refresh: `svc-excel refresh MODEL.xlsx [--out FILE] [--json] ${CONNECTION}`,
-  check: `svc-excel check MODEL.xlsx [--json] ${CONNECTION}`,
-  freeze: "svc-excel freeze MODEL.xlsx --out FILE [--json]",
-  repair: "svc-excel repair MODEL.xlsx [--out FILE] [--json]",
+export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
+  refresh: [out("Write the refreshed workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION, ...CONNECTION],
+  check: [JSON_OPTION, ...CONNECTION],
+  freeze: [out("Where to write the values-only copy (required: a model is never frozen in place)"), JSON_OPTION],
+  repair: [out("Write the repaired workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION],
 };
-
-const TAKES: Record<ModelCommand, readonly string[]> = {
-  refresh: ["--out", "--base-url", "--token", "--token-file", "--cache-dir"],
-  check: ["--base-url", "--token", "--token-file", "--cache-dir"],
-  freeze: ["--out"],
-  repair: ["--out"],
-};
-
-function apply(out: ModelArgs, flag: string, v: string): void {
-  if (flag === "--out") out.out = v;
-  else if (flag === "--base-url") out.baseUrl = v;
-  else if (flag === "--cache-dir") out.cacheDir = v;
-  else if (flag === "--token" || flag === "--token-file") out.token = tokenOption(flag, v);
-}
 
 export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJS.ProcessEnv = process.env): ModelArgs {
-  const out: ModelArgs = { command, model: "", out: null, json: false, help: false, baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: tokenFromEnv(env), cacheDir: null };
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
-    const flag = eq > 0 ? a.slice(0, eq) : a;
-    if (flag === "--json") out.json = true;
-    else if (flag === "--help" || flag === "-h") out.help = true;
-    else if (TAKES[command].includes(flag)) {
-      const v = eq > 0 ? a.slice(eq + 1) : argv[++i];
-      if (v === undefined || v === "") throw new UsageError(`${flag} needs a value`);
-      apply(out, flag, v);
-    } else if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a} (usage: ${MODEL_USAGE[command]})`);
-    else files.push(a);
-  }
-  if (out.help) return out;
-  if (files.length !== 1) throw new UsageError(files.length === 0 ? `no MODEL.xlsx given (usage: ${MODEL_USAGE[command]})` : `one MODEL.xlsx at a time (got ${files.length})`);
-  out.model = files[0];
-  if (command === "freeze" && !out.out) throw new UsageError("--out FILE is required: a model is never frozen in place");
-  return out;
+  const a = parseArgs(argv, MODEL_OPTIONS[command]);
+  if (a.rest.length !== 1) throw new UsageError(a.rest.length === 0 ? "no MODEL.xlsx given" : `one MODEL.xlsx at a time (got ${a.rest.length})`);
+  const args: ModelArgs = {
+    command,
+    model: a.rest[0],
+    out: textOption(a, "--out") ?? null,
+    json: a.values.get("--json") === true,
+    baseUrl: textOption(a, "--base-url") ?? (env.SVC_BASE_URL || SANDBOX_BASE_URL),
+    token: tokenArg(a.values.get("--token"), a.values.get("--token-file")) ?? tokenFromEnv(env),
+    cacheDir: textOption(a, "--cache-dir") ?? null,
+  };
+  if (command === "freeze" && !args.out) throw new UsageError("--out FILE is required: a model is never frozen in place");
+  return args;
 }

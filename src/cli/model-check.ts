@@ -10,6 +10,7 @@ import { CellReport, lintModel, SiteLint, displayFormula } from "../model-file";
 import { SvcEngine } from "../engine";
 import { openModel } from "./model-file-input";
 import { Credentials } from "./model-engine";
+import { EXIT } from "./command";
 import { printModelOutput } from "./model-report";
 import { setUp } from "./model-refresh";
 
@@ -72,5 +73,5 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
     },
     args.json
   );
-  return problems > 0 ? 1 : 0;
+  return problems > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -6,6 +6,7 @@
 import { freezeModel } from "../model-file";
 import { nothingWritten, openModel } from "./model-file-input";
 import { ModelIoError, writeAtomic } from "./model-io";
+import { EXIT } from "./command";
 import { printModelOutput } from "./model-report";
 
 export async function freezeCommand(argv: string[], now: () => Date = () => new Date()): Promise<number> {
@@ -25,5 +26,5 @@ export async function freezeCommand(argv: string[], now: () => Date = () => new 
     { headline: `${args.model} frozen into ${out}: ${result.cells.length} SVC formulas replaced by their values as of ${result.asOf}`, cells: result.cells, stats: { frozen: result.cells.length, errors, as_of: result.asOf } },
     args.json
   );
-  return errors > 0 ? 1 : 0;
+  return errors > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -6,7 +6,8 @@
  * 2: nothing written (usage, unreadable file, every call failed); 3: not signed in (nothing written).
  */
 import { refreshModel, RefreshResult } from "../model-file";
-import { EngineSetup, UsageError } from "./eval";
+import { EXIT, UsageError } from "./command";
+import { EngineSetup } from "./eval";
 import { nothingWritten, openModel } from "./model-file-input";
 import { ModelIoError, writeAtomic } from "./model-io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./model-engine";
@@ -19,7 +20,7 @@ export async function setUp(command: "refresh" | "check", args: Parameters<typeo
     await setup.dictionary;
     return setup;
   } catch (e) {
-    if (e instanceof NotSignedIn) return nothingWritten(command, e.message, 3);
+    if (e instanceof NotSignedIn) return nothingWritten(command, e.message, EXIT.signedOut);
     if (e instanceof UsageError) return nothingWritten(command, e.message);
     throw e;
   }
@@ -40,7 +41,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
     await setup.engine.flush();
     await setup.lock.releaseAll();
   }
-  if (seen.signedOut) return nothingWritten("refresh", "not signed in (the API asked to sign in): run `svc-excel login`, or pass a credential", 3);
+  if (seen.signedOut) return nothingWritten("refresh", "not signed in (the API asked to sign in): run `svc-excel login`, or pass a credential", EXIT.signedOut);
   if (seen.failed > 0 && seen.answered === 0) return nothingWritten("refresh", `every call failed (${result.report.cells.find((c) => c.error)?.error?.message ?? "no answer"}): the stored values are kept`);
   const target = args.out ?? args.model;
   try {
@@ -62,5 +63,5 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
     },
     args.json
   );
-  return errors > 0 || stale.length > 0 ? 1 : 0;
+  return errors > 0 || stale.length > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -6,6 +6,7 @@
 import { repairModel } from "../model-file";
 import { nothingWritten, openModel } from "./model-file-input";
 import { ModelIoError, writeAtomic } from "./model-io";
+import { EXIT } from "./command";
 import { printModelOutput } from "./model-report";
 
 export async function repairCommand(argv: string[]): Promise<number> {
@@ -39,5 +40,5 @@ export async function repairCommand(argv: string[]): Promise<number> {
     },
     args.json
   );
-  return 0;
+  return EXIT.ok;
 }

@@ -15,6 +15,7 @@ import { toSvcError } from "./failure";
 import { Job, Member, callParams, settleMembers } from "./job";
 import { LOW_QUOTA, QuotaGovernor } from "./quota";
 import type { CachedAnswer } from "./records";
+import type { MissingMemory } from "./missing";
 import type { JobRegistry } from "./registry";
 import type { Scheduler } from "./scheduler";
 
@@ -27,6 +28,8 @@ export interface DispatchDeps {
   registry: JobRegistry;
   scheduler: () => Scheduler;
   stale: StaleFallback;
+  /** Remembered 404s (a mistyped ticker costs one call a day). */
+  missing: MissingMemory;
   /** Another runtime or process shares the store (see EngineOptions.shareStore). */
   shareStore: boolean;
   changed: () => void;
@@ -97,6 +100,7 @@ export class Dispatcher {
       const err = toSvcError(e);
       if ((err.kind === "bad_request" || err.kind === "unprocessable") && this.split(job)) return;
       if (breaker.error() || err.kind === "quota_exhausted") return this.refuseAll(job, err);
+      if (err.kind === "not_found") this.d.missing.remember(job.tool, job.group, err);
       return this.finish(job, err);
     }
     const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.d.clock.now() };

@@ -21,6 +21,7 @@ import { toSvcError } from "./failure";
 import type { Job, Member } from "./job";
 import { QuotaGovernor } from "./quota";
 import type { PersistentStore } from "./records";
+import { MissingMemory } from "./missing";
 import { JobRegistry } from "./registry";
 import { CanonicalRequest, RequestRules, apiRules } from "./rules";
 import { Scheduler } from "./scheduler";
@@ -139,6 +140,7 @@ class EngineImpl implements SvcEngine {
   private readonly registry = new JobRegistry();
   private readonly dispatcher: Dispatcher;
   private readonly stale: StaleFallback;
+  private readonly missing: MissingMemory;
   private readonly notifier: Notifier<SvcStats>;
   private readonly counts: Counts = { calls: 0, cache_hits: 0, coalesced: 0, retries: 0, stale_served: 0, errors: 0 };
 
@@ -153,6 +155,7 @@ class EngineImpl implements SvcEngine {
     this.quota = new QuotaGovernor(this.clock, store, changed);
     this.breaker = new Breaker(this.clock, o.breaker, changed);
     this.stale = new StaleFallback(this.cache, this.counts, changed);
+    this.missing = new MissingMemory(this.clock, store);
     const lock = o.lock ?? new LocalLock();
     const caller = new Caller(o.client, this.clock, this.quota, this.breaker, this.counts, changed, {
       timeoutMs: o.timeoutMs ?? DEFAULT_ENGINE_TIMEOUT_MS,
@@ -172,6 +175,7 @@ class EngineImpl implements SvcEngine {
       registry: this.registry,
       scheduler: () => this.scheduler,
       stale: this.stale,
+      missing: this.missing,
       shareStore: o.shareStore ?? (!!o.store && !(lock instanceof LocalLock)),
       changed,
     });
@@ -235,7 +239,7 @@ class EngineImpl implements SvcEngine {
       out.requests++;
       const c = this.coalescerFor(req.tool);
       const group = c.group(req);
-      if (!opts.refresh && (await this.cache.find(req.tool, group, (e) => c.covers(e.sent, req)))) out.cached++;
+      if (!opts.refresh && ((await this.cache.find(req.tool, group, (e) => c.covers(e.sent, req))) || (await this.missing.find(group)))) out.cached++;
       // An identity asked narrow (its wide call was refused) costs one call per distinct request.
       else identities.add(this.dispatcher.refusedWide.has(group) ? `narrow:${req.key}` : group);
     }
@@ -254,7 +258,7 @@ class EngineImpl implements SvcEngine {
       }
     }
     let n = 0;
-    for (const g of groups) if (await this.cache.invalidate(g)) n++;
+    for (const g of groups) if ((await this.cache.invalidate(g)) || (await this.missing.forget(g))) n++;
     this.notifier.changed();
     return n;
   }
@@ -268,11 +272,13 @@ class EngineImpl implements SvcEngine {
     this.dispatcher.refusedWide.clear();
     this.breaker.reset();
     await this.quota.forget();
+    this.missing.clear();
     await this.cache.clear();
     this.notifier.changed();
   }
 
   async clearCache(): Promise<void> {
+    this.missing.clear();
     await this.cache.clear();
     this.quota.persist(); // the quota state is not a cached answer: keep it
     this.notifier.changed();
@@ -301,11 +307,18 @@ class EngineImpl implements SvcEngine {
   private async answer(req: CanonicalRequest, signal?: AbortSignal): Promise<EngineAnswer> {
     const c = this.coalescerFor(req.tool);
     const group = c.group(req);
+    // both reads at once: a slow store costs one timeout, not two
+    const remembered = this.missing.find(group);
     const hit = await this.cache.find(req.tool, group, (e) => c.covers(e.sent, req));
     if (hit) {
       this.counts.cache_hits++;
       this.notifier.changed();
       return answerFrom(c, req, hit, false);
+    }
+    const missing = await remembered;
+    if (missing) {
+      this.counts.cache_hits++; // a remembered 404 is answered like a cached answer: no call
+      throw missing;
     }
     if (signal?.aborted) throw cancelledError();
     const refused = this.quota.blockedError() ?? this.breaker.error();

@@ -76,10 +76,11 @@ export class QuotaGovernor {
       this.unconfirmedAnswers = 0;
       if (header <= 0) this.block();
     } else if (this.confirmed !== null) this.unconfirmedAnswers++;
-    // Other runtimes only need the figure when it is low (they re-read it then); writing it after
-    // every answer would cost a file write inside the call lock. flush() writes the latest.
+    // Every new figure from the server is written (a reopened workbook shows the server's last word,
+    // issue 18); writes are queued one at a time and each writes the state as it is then, so a burst
+    // of answers costs a few writes, off the call path. Answers without a header only move the estimate.
     this.unwritten++;
-    if (this.blocked !== null || (this.confirmed !== null && this.confirmed < LOW_QUOTA) || this.unwritten >= WRITE_EVERY) this.persist();
+    if (header !== null || this.blocked !== null || this.unwritten >= WRITE_EVERY) this.persist();
     this.onChange();
   }
 
@@ -112,12 +113,22 @@ export class QuotaGovernor {
   /** Writes run one after another, so the last state wins. */
   private writing: Promise<void> = Promise.resolve();
 
+  /** A write is queued and not started: it will write the state as it is when it runs. */
+  private queued = false;
+
   persist(): void {
     const store = this.store;
     if (!store) return;
     this.unwritten = 0;
-    const rec: QuotaRecord = { v: 2, kind: "quota", day: this.day(), remaining: this.confirmed, blockedUntil: this.blocked };
-    this.writing = this.writing.then(() => store.set(QUOTA_KEY, rec)).catch(() => undefined);
+    if (this.queued) return;
+    this.queued = true;
+    this.writing = this.writing
+      .then(() => {
+        this.queued = false;
+        const rec: QuotaRecord = { v: 2, kind: "quota", day: this.day(), remaining: this.confirmed, blockedUntil: this.blocked };
+        return store.set(QUOTA_KEY, rec);
+      })
+      .catch(() => undefined);
   }
 
   flush(): Promise<void> {

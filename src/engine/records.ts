@@ -40,7 +40,17 @@ export interface QuotaRecord {
   blockedUntil: number | null;
 }
 
-export type CacheRecord = AnswerRecord | QuotaRecord;
+/** A remembered 404 of one identity (src/engine/missing.ts): no call for it until `until` (the next 00:00 UTC). */
+export interface MissingRecord {
+  v: 2;
+  kind: "missing";
+  tool: ToolName;
+  /** The API's detail, shown again. */
+  detail: string;
+  until: number;
+}
+
+export type CacheRecord = AnswerRecord | QuotaRecord | MissingRecord;
 
 export interface PersistentStore {
   get(key: string): Promise<CacheRecord | undefined>;
@@ -77,6 +87,7 @@ export function asCacheRecord(x: unknown): CacheRecord | undefined {
     (x.blockedUntil === null || finite(x.blockedUntil))
   )
     return x as unknown as QuotaRecord;
+  if (x.kind === "missing" && typeof x.tool === "string" && typeof x.detail === "string" && finite(x.until)) return x as unknown as MissingRecord;
   return undefined;
 }
 

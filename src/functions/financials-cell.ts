@@ -2,11 +2,12 @@
  * The bodies of SVC.FINANCIALS and SVC.PERIODS: requests from requests.ts, columns picked by the
  * period grammar, LTM computed, every value's source recorded for the pane.
  */
+import { FINANCIAL_METRICS, Statement } from "../api/catalogue";
 import { SvcError } from "../api/errors";
 import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape/grid";
 import { FinancialsView, financialsGrid, financialsView, fiscalLabel, ltmLabel, ltmView } from "../shape/financials";
 import { CallContext } from "./invoke";
-import { MAX_YEARS, pickColumns } from "./period";
+import { ColumnPick, MAX_YEARS, calendarQuarterIndex, calendarQuarterText, pickColumns } from "./period";
 import { PlanRequest, financialsRequests, periodsRequest } from "./requests";
 import { ValueSource } from "./sources";
 
@@ -44,19 +45,45 @@ function provenanceOf(view: FinancialsView, headers: number, withSource: boolean
   return out;
 }
 
+/** Four-quarter windows (LTM, CY) are computed from the quarters; everything else is a column as filed. */
+const windowed = (pick: ColumnPick) => pick.kind === "ltm" || (pick.kind === "calendar" && pick.span === "year");
+
+/**
+ * The header of each picked column: a calendar column says which fiscal periods it is made of
+ * ("CQ3 2024 (FQ4 2024)", "CY2024 (FQ2 2024 to FQ1 2025)"); LTM windows say they are computed.
+ */
+function columnLabels(pick: ColumnPick, labels: string[], ends: string[], columns: number[]): string[] {
+  return columns.map((c) => {
+    if (pick.kind === "ltm") return ltmLabel((labels.length - 1 - c) / 4);
+    if (pick.kind !== "calendar") return fiscalLabel(labels[c] ?? "");
+    const q = calendarQuarterIndex(ends[c] ?? "") ?? 0;
+    if (pick.span === "quarter") return `${calendarQuarterText(q)} (${fiscalLabel(labels[c] ?? "")})`;
+    return `CY${Math.floor(q / 4)} (${fiscalLabel(labels[c - 3] ?? "")} to ${fiscalLabel(labels[c] ?? "")})`;
+  });
+}
+
+/** The whole statement: lines the dictionary adds (industry lines) only where they have a figure. */
+function withoutEmptyExtras(view: FinancialsView, statement: Statement): FinancialsView {
+  const spec = FINANCIAL_METRICS[statement];
+  return { ...view, rows: view.rows.filter((r) => spec.includes(r.key) || r.values.some((v) => v !== null)) };
+}
+
 export async function financialsCell(ctx: CallContext, ticker: unknown, metrics: unknown, period: unknown): Promise<Grid> {
   const fr = financialsRequests(ticker, metrics, period, ctx.options);
   const answers = [];
   for (const r of fr.requests) answers.push((await ctx.fetch(r)).data);
   const labels = asArray(answers[0].periods).map(str);
-  const columns = pickColumns(labels, fr.plan.pick);
+  const ends = asArray(answers[0].period_ends).map(str);
+  const pick = fr.plan.pick;
+  const columns = pickColumns(labels, pick, ends);
   if (columns.length === 0) {
     throw new SvcError("not_found", `No ${fr.plan.text} figures for ${String(fr.requests[0].params.ticker).toUpperCase()} (${await availableText(ctx, fr.requests[0])})`);
   }
-  const view =
-    fr.plan.pick.kind === "ltm"
-      ? ltmView(answers, fr.statement, fr.keys, columns, columns.map((c) => (labels.length - 1 - c) / 4))
-      : financialsView(answers[0], columns);
+  const headers = columnLabels(pick, labels, ends, columns);
+  const shown = windowed(pick)
+    ? ltmView(answers, fr.statement, fr.keys, columns, columns.map((c) => (labels.length - 1 - c) / 4), headers)
+    : { ...financialsView(answers[0], columns), labels: headers };
+  const view = fr.whole ? withoutEmptyExtras(shown, fr.statement) : shown;
   ctx.setProvenance(provenanceOf(view, ctx.options.headers, ctx.options.extra.source === "1"));
   return financialsGrid(view, ctx.options);
 }
@@ -71,9 +98,9 @@ function dayAfter(iso: string): string | null {
 
 /** The calendar quarter a fiscal period is lined up with: the one holding the middle of its last three months ("CQ3 2026"). */
 export function calendarQuarter(endIso: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(endIso) || excelSerial(endIso) === null) return null;
-  const mid = new Date(Date.parse(`${endIso}T00:00:00Z`) - 45 * DAY_MS);
-  return `CQ${Math.floor(mid.getUTCMonth() / 3) + 1} ${mid.getUTCFullYear()}`;
+  if (excelSerial(endIso) === null) return null;
+  const q = calendarQuarterIndex(endIso);
+  return q === null ? null : calendarQuarterText(q);
 }
 
 /** SVC.PERIODS: label, start, end and calendar quarter of each fiscal period the period argument names. */
@@ -82,17 +109,17 @@ export async function periodsCell(ctx: CallContext, ticker: unknown, period: unk
   const data = (await ctx.fetch(request)).data;
   const labels = asArray(data.periods).map(str);
   const ends = asArray(data.period_ends).map(str);
-  const columns = pickColumns(labels, plan.pick);
+  const columns = pickColumns(labels, plan.pick, ends);
   if (columns.length === 0)
     throw new SvcError("not_found", `No ${plan.text} periods for ${String(request.params.ticker).toUpperCase()} (${await availableText(ctx, request)})`);
-  const ltm = plan.pick.kind === "ltm";
+  const window = windowed(plan.pick);
+  const names = columnLabels(plan.pick, labels, ends, columns);
   const rows: Grid = ctx.options.headers >= 1 ? [["period", "start", "end", "calendar_quarter"]] : [];
-  for (const c of columns) {
-    const firstCol = ltm ? c - 3 : c;
+  columns.forEach((c, i) => {
+    const firstCol = window ? c - 3 : c;
     const start = firstCol >= 1 ? dayAfter(ends[firstCol - 1] ?? "") : null;
-    const label = ltm ? ltmLabel((labels.length - 1 - c) / 4) : fiscalLabel(labels[c]);
-    const row: Cell[] = [label, start ? dateCell(start, ctx.options) : null, ends[c] ? dateCell(ends[c], ctx.options) : null, calendarQuarter(ends[c] ?? "")];
+    const row: Cell[] = [names[i], start ? dateCell(start, ctx.options) : null, ends[c] ? dateCell(ends[c], ctx.options) : null, calendarQuarter(ends[c] ?? "")];
     rows.push(row);
-  }
+  });
   return rows;
 }

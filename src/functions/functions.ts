@@ -15,7 +15,7 @@ import { profileEntries, profileField, profileCell, profileRows, shapeAnswer } f
 import { financialsCell, periodsCell } from "./financials-cell";
 import { CellInvocation, runCell } from "./invoke";
 import { requestsFor, toolOfFunction } from "./requests";
-import { dataTypesOn } from "./typed";
+import { entityCardsOn } from "./typed";
 import { plainArgument } from "./typed-args";
 
 /**
@@ -83,7 +83,7 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
     const wanted = f === null || f === undefined ? "" : String(f).trim();
     const [req] = requestsFor("COMPANY", [ticker, field, options]);
     const { data, link } = await ctx.fetch(req);
-    if (wanted === "") return dataTypesOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
+    if (wanted === "") return entityCardsOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
     const hit = profileField(data, wanted);
     if (!hit) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${profileEntries(data).map(([k]) => k).join(", ")}`);
     return [[profileCell(hit[0], hit[1], ctx.options)]];
@@ -95,12 +95,12 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
  * @customfunction
  * @requiresAddress
  * @param ticker U.S. ticker, e.g. "AAPL".
- * @param metrics One metric key ("revenue"), a list ("revenue,net_income") or a range of keys, all from one statement.
- * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024.
+ * @param [metrics] One metric ("revenue", "sales", "Net Income"), a list ("revenue,net_income") or a range, all from one statement; omitted: the whole statement.
+ * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM (or TTM), FY2024, FQ3 2024, FY2020:FY2024, CY2024 or CQ3 2024.
  * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; statement=income|balance|cash_flow; source=0|1".
  * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
-export async function FINANCIALS(ticker: any, metrics: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function FINANCIALS(ticker: any, metrics?: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return runCell("FINANCIALS", plainArgument(options), invocation, (ctx) => financialsCell(ctx, ticker, metrics, period));
 }
 
@@ -303,7 +303,7 @@ export async function PEERS(ticker: any, options?: string, invocation?: CustomFu
  * Screens companies on public-record metrics from a nightly snapshot.
  * @customfunction
  * @requiresAddress
- * @param filters One or more filters written metric:min:max (either bound may be empty), as a list or a range.
+ * @param filters Filters written metric:min:max (either bound may be empty), as a list or a range. Bounds in the metric's unit: percent metrics in percent (roic:15: = 15 %), USD metrics in USD millions, flags 1 or 0.
  * @param [sort_by] Metric to sort by (default the first filter's metric).
  * @param [descending] TRUE for largest first (default), FALSE for smallest first.
  * @param [limit] Rows to return, 1-50 (default 25).

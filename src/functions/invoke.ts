@@ -11,6 +11,7 @@ import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";
 import { PlanRequest, toolOfFunction } from "./requests";
 import { CellSource, ValueSource, recordSource } from "./sources";
+import { withTickerHint } from "./ticker-hint";
 import { dataTypesOn, toHostCell } from "./typed";
 
 /** What Excel hands a cancelable function; the CLI and tests build the same shape. */
@@ -49,7 +50,12 @@ export async function runCell(
     const ctx: CallContext = {
       options,
       fetch: async (req) => {
-        const answer = await currentEngine().request(req.tool, req.params, { signal: ctrl.signal });
+        let answer: EngineAnswer;
+        try {
+          answer = await currentEngine().request(req.tool, req.params, { signal: ctrl.signal });
+        } catch (e) {
+          throw await withTickerHint(e, req.params.ticker, ctrl.signal);
+        }
         const notices = noticesOf(req.tool, answer.data);
         if (!source) source = { address, fn, tool: req.tool, link: answer.link, notices, stale: answer.stale, fetchedAt: answer.fetchedAt, error: null };
         else {

@@ -8,12 +8,14 @@
  * period the grammar does not read, metrics of two statements, a bad option); parameter bounds are
  * left to the engine's validation, so `plan()` reports them as `invalid`.
  */
-import { Statement, TOOLS, ToolName } from "../api/catalogue";
+import { Statement, TOOLS, ToolName, paramOf } from "../api/catalogue";
+import { activeDictionary } from "../api/dictionary";
 import { invalidArgument } from "../api/errors";
-import { RawParams, metricStatement, splitList } from "../api/validate";
+import { RawParams, financialMetricKey, metricStatement, splitList } from "../api/validate";
 import type { PlanRequest } from "../engine/types";
 import { CellOptions, parseOptions } from "./options";
 import { ltmComponents } from "../shape/ltm";
+import { PERIODS_FN } from "./names";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
 
@@ -24,8 +26,11 @@ export type { PlanRequest };
 export interface FinancialsRequests {
   /** The statement the metrics belong to (inferred, or options statement=). */
   statement: Statement;
-  /** The metric keys the user asked for, lower case, de-duplicated, in order (empty: the API's default set). */
+  /** The metric keys asked for, resolved ("sales" -> revenue), de-duplicated, in order; with no metric
+   * given, every line of the statement in the API's order (`whole`). */
   keys: string[];
+  /** No metric was given: the whole statement (lines the dictionary adds are shown only where they have figures). */
+  whole: boolean;
   plan: PeriodPlan;
   /** The first request is the statement's; LTM ratios may add one for components of another statement. */
   requests: PlanRequest[];
@@ -36,8 +41,7 @@ const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
   (Object.keys(TOOLS) as ToolName[]).map((t) => [TOOLS[t].fn, t])
 );
 
-/** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
-export const PERIODS_FN = "PERIODS";
+export { PERIODS_FN };
 export const PERIODS_ARGS = ["ticker", "period", "options"] as const;
 
 function normalName(fn: string): string {
@@ -63,22 +67,33 @@ function statementFor(keys: string[], fallback: string | undefined): Statement {
   return found ?? (fallback as Statement | undefined) ?? "income";
 }
 
+/** The ticker argument, refused first when blank (a formula's first mistake is named first). */
+function requiredTicker(ticker: unknown): unknown {
+  const t = tickerOf(ticker);
+  if (t === null || t === undefined || (typeof t === "string" && t.trim() === ""))
+    throw invalidArgument("ticker", `ticker is required (${paramOf("get_financials", "ticker")?.description ?? "a U.S. ticker"})`);
+  return t;
+}
+
 /** The get_financials requests of =SVC.FINANCIALS(ticker, metrics, period, options). */
 export function financialsRequests(ticker: unknown, metrics: unknown, period: unknown, options: CellOptions): FinancialsRequests {
-  const keys = [...new Set(splitList(plainArgument(metrics)).map((k) => k.toLowerCase()))];
-  const statement = statementFor(keys, options.extra.statement);
+  const t = requiredTicker(ticker);
+  const typed = [...new Set(splitList(plainArgument(metrics)))];
+  const resolved = [...new Set(typed.map((k) => financialMetricKey(k)))];
+  const statement = statementFor(resolved, options.extra.statement);
+  const whole = resolved.length === 0;
+  const keys = whole ? [...activeDictionary().financialMetrics(statement)] : resolved;
   const plan = parsePeriod(plainArgument(period));
-  const t = tickerOf(ticker);
   // include_provenance: every value keeps its source for "Show source" (the engine's wide call asks it too)
   const base = { ticker: t, statement, period_type: plan.periodType, years: plan.years, include_provenance: true };
   const requests: PlanRequest[] = [];
-  if (plan.pick.kind === "ltm") {
+  if (plan.pick.kind === "ltm" || (plan.pick.kind === "calendar" && plan.pick.span === "year")) {
     // LTM ratios are recomputed from their components: ask for those too (same statement in the
     // same request; another statement's, e.g. revenue for fcf_margin, in a second one).
-    const extra = ltmComponents(keys.length ? keys : [], statement);
+    const extra = ltmComponents(keys, statement);
     const inStatement = (k: string) => [statement, "any"].includes(metricStatement(k));
     const own = [...keys, ...extra.filter((k) => inStatement(k) && !keys.includes(k))];
-    requests.push({ tool: "get_financials", params: { ...base, metrics: own.length ? own : null } });
+    requests.push({ tool: "get_financials", params: { ...base, metrics: own } });
     const others = new Map<Statement, string[]>();
     for (const k of extra) {
       const s = metricStatement(k);
@@ -86,9 +101,9 @@ export function financialsRequests(ticker: unknown, metrics: unknown, period: un
     }
     for (const [s, ks] of others) requests.push({ tool: "get_financials", params: { ...base, statement: s, metrics: ks } });
   } else {
-    requests.push({ tool: "get_financials", params: { ...base, metrics: keys.length ? keys : null } });
+    requests.push({ tool: "get_financials", params: { ...base, metrics: keys } });
   }
-  return { statement, keys, plan, requests };
+  return { statement, keys, whole, plan, requests };
 }
 
 /**

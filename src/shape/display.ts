@@ -31,6 +31,7 @@ export function formatNumber(value: number, numberFormat: string): string {
     const minutes = Math.round((value - Math.floor(value)) * 24 * 60);
     return `${date} ${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
   }
+  if (f === "0") return String(Math.round(value));
   const pct = /^0(?:\.(0+))?%$/.exec(f);
   if (pct) return `${(value * 100).toFixed(pct[1]?.length ?? 0)}%`;
   const num = /^#,##0(?:\.(0+))?$/.exec(f);

@@ -26,6 +26,8 @@ export const FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   // money in USD millions
   value_usd_m: "usd_m", prior_value_usd_m: "usd_m", total_pay_usd_m: "usd_m", comp_actually_paid_usd_m: "usd_m",
   other_neos_avg_total_pay_usd_m: "usd_m", portfolio_value_usd_m: "usd_m",
+  // identifiers that are numbers: as written (a CIK is never 1,045,810)
+  cik: "id", fiscal_year: "id",
   // counts
   shares: "count", shares_after: "count", short_shares: "count", prior_short_shares: "count", change_shares: "count",
   avg_daily_volume: "count", prior_shares: "count", buyers: "count", buys: "count", sellers: "count",

@@ -104,9 +104,10 @@ function withFilingUrl(p: Provenance | null, cik: unknown): Provenance | null {
 /**
  * LTM columns: for each quarterly column index in `ends` (the newest quarter of a window), the
  * value of every requested metric computed from the last four quarters. `answers` are the
- * quarterly answers (the statement's, then any giving components of another statement).
+ * quarterly answers (the statement's, then any giving components of another statement). `headers`
+ * name the columns (default "LTM (computed)", "LTM-1 (computed)" by `offsets`).
  */
-export function ltmView(answers: Record<string, unknown>[], statement: Statement, keys: readonly string[], windowEnds: number[], offsets: number[]): FinancialsView {
+export function ltmView(answers: Record<string, unknown>[], statement: Statement, keys: readonly string[], windowEnds: number[], offsets: number[], headers?: string[]): FinancialsView {
   const main = answers[0];
   const labels = asArray(main.periods).map(str);
   const ends = asArray(main.period_ends).map(str);
@@ -130,7 +131,7 @@ export function ltmView(answers: Record<string, unknown>[], statement: Statement
   const whole = (e: number) => consecutiveQuarters(labels, e);
   const shown = keys.length ? keys : asArray(main.metrics).map((m) => str(asRecord(m).key));
   return {
-    labels: offsets.map(ltmLabel),
+    labels: headers ?? offsets.map(ltmLabel),
     ends: windowEnds.map((e) => ends[e] ?? ""),
     rows: shown.map((key) => {
       const rule = ltmRule(key, statement, unitKinds.get(key) || undefined);

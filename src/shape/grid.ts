@@ -148,6 +148,21 @@ export function withNotices(rows: Grid, notices: readonly string[], opts: ShapeO
   return rectangular([...rows, ...list.map((n): Cell[] => ["Notice:", n])], 2);
 }
 
+/**
+ * The grid without the `Notice:` rows withNotices added for `notices` (where notices are shown apart
+ * from the data: the CLI, the pane), and without the padding column they needed.
+ */
+export function withoutNoticeRows(rows: Grid, notices: readonly string[]): Grid {
+  const list = notices.map((n) => n.trim()).filter((n) => n !== "");
+  let end = rows.length;
+  while (end > 1 && list.length > 0 && rows[end - 1][0] === "Notice:" && list.includes(String(rows[end - 1][1]))) end--;
+  if (end === rows.length) return rows;
+  const body = rows.slice(0, end);
+  // a one-column body was padded to two columns for the notice text
+  const padded = body.every((r) => r.length === 2 && r[1] === PAD);
+  return padded ? body.map((r) => r.slice(0, 1)) : body;
+}
+
 /** An empty answer still spills a header (or one blank cell), so the sheet shows "no rows", not an error. */
 export function nonEmpty(rows: Grid): Grid {
   return rows.length ? rows : [[PAD]];

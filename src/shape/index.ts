@@ -8,3 +8,4 @@ export * from "./ltm";
 export * from "./display";
 export * from "./provenance";
 export * from "./company-card";
+export * from "./readable";

@@ -78,7 +78,6 @@ export function profileCell(key: string, v: unknown, opts: ShapeOptions): Cell {
   if (/_usd_m$/.test(name)) return numberCell(v, "usd_m", opts);
   if (/_usd$/.test(name)) return numberCell(v, "usd", opts);
   if (/_m$/.test(name)) return numberCell(v, "shares_m", opts);
-  if (name === "cik") return cellOf(v, opts);
   return fieldCell(name, v, opts);
 }
 
@@ -227,7 +226,7 @@ function screen(data: Record<string, unknown>, opts: ShapeOptions): Grid {
   if (opts.headers >= 1) rows.push(["ticker", "name", "exchange", "cik", ...metrics, "notes"]);
   for (const c of companies) {
     const m = asRecord(c.metrics);
-    rows.push([cellOf(c.ticker, opts), cellOf(c.name, opts), cellOf(c.exchange, opts), cellOf(c.cik, opts), ...metrics.map((k) => screenCell(m[k], str(units[k]), opts)), cellOf(asArray(c.notes).length ? c.notes : null, opts)]);
+    rows.push([cellOf(c.ticker, opts), cellOf(c.name, opts), cellOf(c.exchange, opts), fieldCell("cik", c.cik, opts), ...metrics.map((k) => screenCell(m[k], str(units[k]), opts)), cellOf(asArray(c.notes).length ? c.notes : null, opts)]);
   }
   return rows;
 }
@@ -285,7 +284,9 @@ export function economyNumber(value: number | null, prefix: string, suffix: stri
     return { value: scaled(value * scale), unit: "", kind: "count" };
   }
   if (usd) return { value, unit: suf ? `USD${suf}` : "USD", kind: "per_share" };
-  return { value, unit: suf, kind: "number" };
+  // a level in whole units (claims, payrolls in k): grouped like every other count, so ICSA's 228,000
+  // reads like PAYEMS's 120,000; other figures (an index, a sentiment score) as they are
+  return { value, unit: suf, kind: Number.isInteger(value) && Math.abs(value) >= 1000 ? "count" : "number" };
 }
 
 /** A snapshot figure formatted with its unit ("2.9%", "$3.15/gal", "120k", "-$62.0bn") as a number and unit. */

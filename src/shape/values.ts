@@ -30,7 +30,7 @@ export interface EntityValue {
 export type TypedValue = FormattedNumber | EntityValue;
 
 /** How a number is displayed; the value is never changed by its kind. */
-export type NumberKind = "date" | "timestamp" | "fraction" | "usd_m" | "usd" | "per_share" | "shares_m" | "count" | "number";
+export type NumberKind = "date" | "timestamp" | "fraction" | "usd_m" | "usd" | "per_share" | "shares_m" | "count" | "id" | "number";
 
 export const NUMBER_FORMATS: Readonly<Record<NumberKind, string>> = {
   date: "yyyy-mm-dd",
@@ -41,6 +41,8 @@ export const NUMBER_FORMATS: Readonly<Record<NumberKind, string>> = {
   per_share: "#,##0.00",
   shares_m: "#,##0.0",
   count: "#,##0",
+  /** An identifier that is a number (a CIK): shown as written, never grouped. */
+  id: "0",
   number: "General",
 };
 

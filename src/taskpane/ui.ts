@@ -17,6 +17,7 @@ import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
 import { openExternalLink } from "../office/links";
 import * as workbook from "../office/workbook";
+import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
 
 declare global {
@@ -34,9 +35,10 @@ export function start(host: Host): void {
   if (!root || root.childElementCount > 0) return;
   try {
     globalThis.Fluent?.setTheme(webLightTheme as unknown as Record<string, string>);
+    const auth = authPortFromHost(host);
     mountPane(root, {
       engine: host.engine,
-      auth: authPortFromHost(host),
+      auth,
       calculateFull,
       insertFormula: workbook.insertAtActiveCell,
       workbook: {
@@ -63,7 +65,7 @@ export function start(host: Host): void {
       },
       config: host.config,
     });
-    showStatus(`Ready (API ${host.config.baseUrl})`);
+    wireHeader(auth, host.config.baseUrl, showStatus); // "Ready" only when a call can be made
     // No credential and no quota: the dictionary read is not an API call (stats().calls stays put).
     void loadDictionary(host.config.baseUrl, (url, init) => fetch(url, init));
     document.body.dataset.paneReady = "1";

@@ -5,6 +5,7 @@
  */
 import type { Shown } from "./book";
 import { paintTyped } from "./typed-cell";
+import { cellText } from "./cell-text";
 
 const MIN_COLS = 14;
 const MIN_ROWS = 60;
@@ -27,12 +28,8 @@ export function parseAddr(a: string): [number, number] {
   return [Number(m[2]) - 1, c - 1];
 }
 
-export function text(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(6)));
-  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
-  return String(v);
-}
+/** A value as Excel shows it with data types on (issue 18: readable by default; src/shape/readable.ts). */
+export const text = (v: unknown): string => cellText(v);
 
 /** The text and classes of a cell. */
 function look(s: Shown): { t: string; cls: string[] } {

@@ -4,10 +4,16 @@
  * __fakeExcel.shownSince) are repainted; a sheet switch or a grid that had to grow repaints all.
  */
 import type { FakeExcel, Shown } from "./book";
+import { errorMessage } from "./cell-text";
 import { Grid, parseAddr, text } from "./grid";
 import { typedText } from "./typed-cell";
 
 const local = (a: string) => a.slice(a.lastIndexOf("!") + 1);
+
+/** A #NAME? from a misspelt SVC function says which one was meant (issue 18: did you mean). */
+function explained(fx: FakeExcel, address: string, s: Shown): Shown {
+  return s.error === "#NAME?" ? { ...s, message: errorMessage(s.error, s.message, fx.formulaAt(address)) } : s;
+}
 
 export class SheetView {
   sheet = "Sheet1";
@@ -36,7 +42,7 @@ export class SheetView {
   /** Repaint everything from the host (sheet switch, first draw). */
   full(fx: FakeExcel): void {
     this.version = fx.version();
-    this.cache = new Map(fx.shown(this.sheet).map(([a, s]) => [local(a), s]));
+    this.cache = new Map(fx.shown(this.sheet).map(([a, s]) => [local(a), explained(fx, a, s)]));
     this.maxR = 0;
     this.maxC = 0;
     for (const a of this.cache.keys()) this.grow(a);
@@ -53,7 +59,7 @@ export class SheetView {
     for (const [a, s] of changed.cells) {
       const l = local(a);
       if (s) {
-        this.cache.set(l, s);
+        this.cache.set(l, explained(fx, a, s));
         this.grow(l);
       } else this.cache.delete(l);
       touched.push(l);

@@ -10,6 +10,7 @@
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
 import { Book, currentBook, quoteSheet, splitAddress, whenBookReady } from "./book";
+import { bookUrl } from "./cell-text";
 import { DEFAULT_WIDTH, Grid, addr, colName, parseAddr } from "./grid";
 import { openModelFile } from "./open-file";
 import { renderTabs } from "./tabs";
@@ -282,6 +283,7 @@ function follow(b: Book): void {
 }
 
 async function main(): Promise<void> {
+  ($("book") as HTMLIFrameElement).src = bookUrl(location.search); // data types on unless ?datatypes=0
   view.grid.build();
   wire();
   const b = await whenBookReady();

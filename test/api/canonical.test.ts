@@ -130,7 +130,7 @@ describe("canonicalise: local rules, no call", () => {
     expect(rejection(() => canonicalise("get_leadership", { ticker: "AAPL", years: 11 })).message).toMatch(/years must be a whole number from 1 to 10/);
     expect(rejection(() => canonicalise("get_economy", { series_id: "UNRAT" })).param).toBe("series_id");
     expect(rejection(() => canonicalise("screen_companies", { filters: "roic:15:", sort_by: "pe" })).param).toBe("sort_by");
-    expect(rejection(() => canonicalise("get_financials", { ticker: "AAPL", metrics: "eps" })).message).toMatch(/Closest: eps_diluted/);
+    expect(rejection(() => canonicalise("get_financials", { ticker: "AAPL", metrics: "eps_dilutd" })).message).toMatch(/Closest: eps_diluted/);
   });
 
   it("reports an unknown parameter as a bad argument, not a crash", () => {

@@ -4,6 +4,7 @@
  */
 import { FINANCIAL_METRICS, ParamSpec, SCREEN_METRICS, STATEMENTS, TOOLS, ToolName } from "../../src/api/catalogue";
 import type { SvcError } from "../../src/api/errors";
+import { screenUnitOf } from "../../src/api/screen-units";
 import { RawParams } from "../../src/api/validate";
 import { Rng as SeededRng } from "../fakes/api/rng";
 
@@ -23,10 +24,12 @@ export function randomCase(r: Rng, s: string): string {
   return [...s].map((c) => (r() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join("");
 }
 
+/** A filter in the metric's unit (spec: percent metrics in percent, USD in millions, flags 1 or 0). */
 function screenFilter(r: Rng): string {
   const m = pick(r, SCREEN_METRICS);
-  const lo = int(r, -50, 50);
-  const hi = lo + int(r, 0, 100);
+  const flag = screenUnitOf(m) === "1/0";
+  const lo = flag ? int(r, 0, 1) : int(r, -50, 50);
+  const hi = flag ? 1 : lo + int(r, 0, 100);
   switch (int(r, 0, 2)) {
     case 0:
       return `${m}:${lo}:`;

@@ -15,11 +15,12 @@ describe("screen filters", () => {
     expect(canonicalScreenFilter("roic:-0:")).toBe("roic:0:");
   });
 
-  it("as a request: ROIC:15:, roic: 15 :, roic:15.0: are one key; roic:.5: another", () => {
+  it("as a request: ROIC:15:, roic: 15 :, roic:15.0: are one key; roic:.5%: another", () => {
     const key = (f: string): string => canonicalise("screen_companies", { filters: f }).key;
     expect(new Set([key("ROIC:15:"), key("roic: 15 :"), key("roic:15.0:"), key("Roic:15:;")]).size).toBe(1);
-    expect(key("roic:.5:")).toBe(key("roic:0.5:"));
-    expect(key("roic:.5:")).not.toBe(key("roic:15:"));
+    expect(key("roic:.5%:")).toBe(key("roic:0.5%:"));
+    expect(key("roic:.5%:")).not.toBe(key("roic:15:"));
+    expect(key("roic:15%:")).toBe(key("roic:15:")); // a % only says "percent": it is not sent
   });
 
   it("property: any spelling of a number gives the same canonical filter", () => {
@@ -34,7 +35,7 @@ describe("screen filters", () => {
   });
 
   it("refuses what a float parser refuses, naming filters", () => {
-    for (const bad of ["roic:15%:", "roic:1,000:", "roic:abc:", "roic:inf:", "roic:NaN:", "roic>15", "roic:1:2:3", "roic::", ":1:"]) {
+    for (const bad of ["roic:1,000:", "roic:abc:", "roic:inf:", "roic:NaN:", "roic>15", "roic:1:2:3", "roic::", ":1:"]) {
       const e = rejection(() => parseScreenFilter(bad));
       expect(e.kind).toBe("invalid_argument");
       expect(e.param).toBe("filters");
@@ -42,7 +43,8 @@ describe("screen filters", () => {
     expect(rejection(() => parseScreenFilter("roic:5:1")).message).toMatch(/min is greater than max/);
   });
 
-  it("an unknown metric is refused with suggestions", () => {
-    expect(rejection(() => canonicalise("screen_companies", { filters: "return_on_equity:10:" })).message).toMatch(/Closest: roe/);
+  it("an unknown metric is refused with suggestions; an analyst's word for one is read as it", () => {
+    expect(rejection(() => canonicalise("screen_companies", { filters: "return_on_equty:10:" })).message).toMatch(/Closest: roe/);
+    expect(canonicalise("screen_companies", { filters: "return_on_equity:10:" }).params.filters).toEqual(["roe:10:"]);
   });
 });

@@ -1,5 +1,6 @@
 import { FINANCIAL_METRICS, SCREEN_METRICS, ALL_FINANCIAL_METRICS } from "../../src/api/catalogue";
-import { ALIASES, suggest } from "../../src/api/suggest";
+import { suggest } from "../../src/api/suggest";
+import { METRIC_TERMS, termKeys } from "../../src/api/vocabulary";
 import { canonicalise } from "../../src/api/canonical";
 import { SvcError } from "../../src/api/errors";
 
@@ -24,7 +25,7 @@ describe("suggestions for an unknown key", () => {
 
   it("every alias target is a real key of the spec lists", () => {
     const known = new Set([...ALL_FINANCIAL_METRICS, ...SCREEN_METRICS]);
-    for (const [alias, targets] of Object.entries(ALIASES)) for (const t of targets) expect([alias, known.has(t)]).toEqual([alias, true]);
+    for (const alias of Object.keys(METRIC_TERMS)) for (const t of termKeys(alias)) expect([alias, known.has(t)]).toEqual([alias, true]);
   });
 
   it("falls back to edit distance for typos", () => {
@@ -32,13 +33,14 @@ describe("suggestions for an unknown key", () => {
     expect(suggest("totl_assets", ALL_FINANCIAL_METRICS)[0]).toBe("total_assets");
   });
 
-  it("reaches the cell message: FINANCIALS \"eps\" suggests eps_diluted first", () => {
+  it("reaches the cell message: FINANCIALS \"eps\" means eps_diluted; a misspelling suggests it first", () => {
+    expect(canonicalise("get_financials", { ticker: "AAPL", metrics: "eps" }).params.metrics).toEqual(["eps_diluted"]);
     try {
-      canonicalise("get_financials", { ticker: "AAPL", metrics: "eps" });
+      canonicalise("get_financials", { ticker: "AAPL", metrics: "eps_dilluted" });
       throw new Error("accepted");
     } catch (e) {
       expect((e as SvcError).param).toBe("metrics");
-      expect((e as SvcError).message).toMatch(/Closest: eps_diluted, eps_basic/);
+      expect((e as SvcError).message).toMatch(/Closest: eps_diluted/);
     }
   });
 });

@@ -37,7 +37,8 @@ const isRoot = process.getuid?.() === 0;
 
 async function evalJson(cacheDir: string, env: Record<string, string | undefined> = { SVC_TOKEN: SANDBOX_API_KEY }) {
   const r = await cli.run(["eval", "--json", "--base-url", api.url, "--cache-dir", cacheDir, FORMULA], { env });
-  const doc = r.code === 0 ? (JSON.parse(r.stdout) as { results: Array<{ value: unknown; error: { message: string } | null }>; stats: { calls: number } }) : null;
+  // --json prints every result whatever the exit status (0 values, 1 errors, 3 not signed in).
+  const doc = r.stdout.trim() ? (JSON.parse(r.stdout) as { results: Array<{ value: unknown; error: { message: string } | null }>; stats: { calls: number } }) : null;
   return { ...r, value: doc?.results[0].value, error: doc?.results[0].error ?? null, calls: doc?.stats.calls };
 }
 

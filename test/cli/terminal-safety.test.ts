@@ -69,7 +69,7 @@ describe("svc-excel eval against the hostile API", () => {
     fs.writeFileSync(file, '=SVC.NOPE("\u001b]0;owned\u0007\u202e")\n');
     const r = await cli.run(evalArgs("--file", file), { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown function/);
+    expect(r.stderr).toMatch(/not an SVC function/);
     expect(r.stderr).not.toMatch(TERMINAL_UNSAFE);
   });
 });

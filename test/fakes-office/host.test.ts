@@ -162,6 +162,23 @@ describe("spills", () => {
   });
 });
 
+describe("every cell settles", () => {
+  it("when a running SVC formula is replaced by a plain one, or cleared", async () => {
+    const { host, fx } = testBook();
+    let release: () => void = () => undefined;
+    host.fns.associate("ECHO", (v: unknown) => new Promise((resolve) => (release = () => resolve(v))));
+    void fx.setFormula("Sheet1!A1", '=SVC.ECHO("slow")');
+    void fx.setFormula("Sheet1!A2", '=SVC.ECHO("slow")');
+    await new Promise((r) => setTimeout(r, 10));
+    await fx.setFormula("Sheet1!A1", "=1+1");
+    await fx.setFormula("Sheet1!A2", "");
+    await fx.settled();
+    expect(show(fx, "Sheet1!A1")).toBe(2);
+    expect(show(fx, "Sheet1!A2")).toBeNull();
+    release();
+  });
+});
+
 describe("volatile functions", () => {
   it("are evaluated again on every edit, as Excel does; an SVC call whose arguments did not change is not run again", async () => {
     const { fx, calls } = testBook();

@@ -1,8 +1,9 @@
 /**
  * Excel data types through the real bundle: the workbench (production build, Debian Chromium) under
  * the fake Office host reporting CustomFunctionsRuntime 1.5 (?datatypes=1). Dates, percents and
- * money display as Excel shows them; SVC.COMPANY is an entity card. Without the flag (a host before
- * 1.5) the same cells hold plain numbers.
+ * money display as Excel shows them; SVC.COMPANY is an entity card. Readable is the default (issue 18):
+ * the workbench turns data types on unless `?datatypes=0` asks for a host before 1.5, whose cells hold
+ * plain numbers (shown in Excel's General format).
  */
 import { chromium, Browser, Page } from "playwright-core";
 import { startFakeApi, FakeApi, SANDBOX_API_KEY } from "../fakes/api/server";
@@ -61,8 +62,20 @@ describe("typed values in the workbench (real bundle)", () => {
     await expect(page.textContent(".svc-card")).resolves.toMatch(/cik: 320193/);
   });
 
-  it("keeps plain values where the host has no data types", async () => {
+  it("is readable by default: no flag needed for dates, separators, percents and a CIK as written", async () => {
     const page = await open("");
+    await type(page, "A1", '=SVC.FILINGS("AAPL",,2)');
+    expect(await text(page, "B2")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await type(page, "A5", '=SVC.FINANCIALS("AAPL","revenue,gross_margin","FY-1:FY")');
+    expect(await text(page, "B6")).toMatch(/^\d{1,3}(,\d{3})+\.\d$/);
+    expect(await text(page, "B7")).toMatch(/^\d+\.\d\d%$/);
+    await type(page, "A10", '=SVC.SCREEN("roic:15:",,,3)');
+    expect(await text(page, "D11")).toMatch(/^\d+$/); // cik
+    expect(await text(page, "E11")).toMatch(/%$/); // roic
+  });
+
+  it("keeps plain values where the host has no data types (?datatypes=0)", async () => {
+    const page = await open("?datatypes=0");
     await type(page, "A1", '=SVC.FILINGS("AAPL",,2)');
     expect(Number(await text(page, "B2"))).toBeGreaterThan(40000);
     await type(page, "A5", '=SVC.COMPANY("AAPL")');

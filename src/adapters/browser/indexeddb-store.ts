@@ -112,7 +112,7 @@ export class IndexedDbStore implements PersistentStore {
         } catch {
           rec = undefined;
         }
-        const old = !rec || (rec.kind === "answer" && Math.max(0, ...rec.entries.map((e) => e.fetchedAt)) < nowMs - maxAgeMs);
+        const old = !rec || (rec.kind === "answer" && Math.max(0, ...rec.entries.map((e) => e.fetchedAt)) < nowMs - maxAgeMs) || (rec.kind === "missing" && rec.until < nowMs);
         if (old) {
           cursor.delete();
           n++;

@@ -9,7 +9,7 @@ const ROWS: ReadonlyArray<[keyof SvcStats, string]> = [
   ["coalesced", "Shared with another request"],
   ["retries", "Retries"],
   ["stale_served", "Cached answers served while the API was unavailable"],
-  ["errors", "Results that ended in an error (most cost no call)"],
+  ["errors", "SVC cells showing an error now"],
   ["pending", "Waiting or in flight"],
 ];
 
@@ -58,16 +58,20 @@ export function quotaSection(ctx: PaneContext): HTMLElement {
     blocked.textContent =
       until === null ? "" : `Daily quota used up until 00:00 UTC (${utcTime(until)} your time). No calls are made until then; cached results still show.`;
     for (const [key] of ROWS) {
-      const v = s[key];
-      values.get(String(key))!.textContent = typeof v === "number" ? String(v) : "–";
+      const v = key === "errors" ? errorCells() : s[key];
+      const dd = values.get(String(key));
+      if (dd) dd.textContent = typeof v === "number" ? String(v) : "–";
     }
   };
+  // The sheet's count, not the engine's: a #VALUE! decided before any request is an error too.
+  const errorCells = (): number => ctx.sources.list().filter((c) => !!c.error).length;
 
   try {
     render(ctx.engine.stats());
   } catch {
     remaining.textContent = "Activity is not available yet.";
   }
+  ctx.onDispose(ctx.sources.onChange(() => render(ctx.engine.stats())));
   ctx.onDispose(
     ctx.engine.onChange((s) => {
       try {

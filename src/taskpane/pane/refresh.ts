@@ -152,6 +152,8 @@ export function refreshSection(ctx: PaneContext, onDone: () => void = () => unde
       const result = summarise(ctx, set, started, engine.stats().calls - before, plan.calls, state.cancelled);
       renderSummary(result);
       pending = null;
+      price.textContent = ""; // the price was spent: a stale "≈ N calls; R left" would mislead
+      detail.textContent = "";
       show(runRow, false);
       setDisabled(askBtn, false);
       scope.disabled = false;

@@ -106,6 +106,7 @@ export function screenerSection(ctx: PaneContext): HTMLElement {
   for (const i of [sortInput, descInput, limitInput]) i.onInput(update);
   append(body, [
     el("p", { className: "svc-hint", text: TOOLS[tool].description }),
+    el("p", { className: "svc-hint", text: `Filters: ${paramOf(tool, "filters")?.description ?? ""}.`, attrs: { "data-field": "filter-units" } }),
     filtersBox,
     el("div", "svc-buttons", [button("Add filter", () => addRow(), "svc-button svc-small")]),
     sortInput.node,

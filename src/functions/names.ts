@@ -1,0 +1,30 @@
+/**
+ * The SVC function names, and "did you mean" for a name that is not one (the CLI, the workbench).
+ * From the catalogue (each tool's function) plus SVC.PERIODS, which reads the fiscal calendar.
+ */
+import { distance } from "fastest-levenshtein";
+import { TOOLS } from "../api/catalogue";
+
+/** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
+export const PERIODS_FN = "PERIODS";
+
+export const SVC_FUNCTION_NAMES: readonly string[] = [...Object.values(TOOLS).map((t) => t.fn), PERIODS_FN];
+
+const bare = (name: string) => name.trim().toUpperCase().replace(/^(SVC\.|_XLDUDF_SVC_)/, "");
+
+/** The SVC function a mistyped name probably meant, or null when none is close. */
+export function closestFunction(name: string): string | null {
+  const n = bare(name);
+  const ranked = SVC_FUNCTION_NAMES.map((f) => ({ f, d: f.startsWith(n) || n.startsWith(f) ? Math.min(1, distance(n, f)) : distance(n, f) })).sort(
+    (a, b) => a.d - b.d || a.f.length - b.f.length
+  );
+  const best = ranked[0];
+  return best && best.d <= Math.max(2, Math.floor(n.length / 3)) ? best.f : null;
+}
+
+/** "SVC.FINANCIAL is not an SVC function; did you mean SVC.FINANCIALS?" */
+export function unknownFunctionMessage(name: string): string {
+  const near = closestFunction(name);
+  const head = `SVC.${bare(name)} is not an SVC function`;
+  return near ? `${head}; did you mean SVC.${near}?` : `${head} (SVC functions: ${SVC_FUNCTION_NAMES.join(", ")})`;
+}

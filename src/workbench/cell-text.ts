@@ -1,0 +1,20 @@
+/**
+ * What a workbench cell shows (issue 18: readable by default): the value as Excel shows it with data
+ * types on (src/shape/readable.ts, contract C3), and for #NAME? the function it probably meant.
+ * The workbench turns data types on unless the page is opened with `?datatypes=0`.
+ */
+import { unknownFunctionMessage } from "../functions/names";
+import { readableText } from "../shape/readable";
+
+export { readableText as cellText };
+
+/** The fake host's page with data types on (current Excel), or off with `?datatypes=0` (Excel before CustomFunctionsRuntime 1.5). */
+export function bookUrl(search: string): string {
+  return new URLSearchParams(search).get("datatypes") === "0" ? "/taskpane.html" : "/taskpane.html?datatypes=1";
+}
+
+/** An error's message; a #NAME? from a misspelt SVC function says which one was meant. */
+export function errorMessage(error: string, message: string | null | undefined, formula: unknown): string {
+  const m = error === "#NAME?" && typeof formula === "string" ? /^=\s*SVC\.([A-Za-z_][\w.]*)\s*\(/i.exec(formula.trim()) : null;
+  return m ? unknownFunctionMessage(m[1]) : message ?? "";
+}

@@ -1,0 +1,63 @@
+/**
+ * Issue 18 item 2: mistypes get help and cost no calls twice. An unknown ticker's message names the
+ * closest symbols and names (the search tool: at most one call, cached); the not-found is remembered
+ * for the day, so retyping it or recalculating a sheet of mistakes sends nothing; an unknown function
+ * name gets "did you mean".
+ */
+import { ApiClient, staticCredentials } from "../../src/api/client";
+import { createEngine } from "../../src/engine";
+import { setEngine } from "../../src/engine/current";
+import { callFunction } from "../../src/functions/call";
+import { unknownFunctionMessage } from "../../src/functions/names";
+import { readCellError } from "../../src/office/cell-error";
+import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  api.reset();
+  setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
+});
+
+async function failure(fn: string, ...args: unknown[]): Promise<{ code: string; message: string }> {
+  try {
+    await callFunction(fn, args, { address: "Sheet1!A1" });
+  } catch (e) {
+    const err = readCellError(e);
+    if (err) return err;
+    throw e;
+  }
+  throw new Error(`${fn} did not fail`);
+}
+
+describe("an unknown ticker", () => {
+  it("names the closest symbols and names", async () => {
+    const e = await failure("FINANCIALS", "APPL", "revenue");
+    expect(e.code).toBe("#N/A");
+    expect(e.message).toMatch(/APPL/);
+    expect(e.message).toMatch(/AAPL \(Apple/);
+  });
+
+  it("costs nothing when retyped or recalculated (a sheet of three mistakes)", async () => {
+    const sheet = () => Promise.all([failure("FINANCIALS", "APPL", "revenue"), failure("FILINGS", "MSFTT"), failure("COMPANY", "NVDAA")]);
+    const first = await sheet();
+    const spent = api.requests();
+    expect(spent).toBeLessThanOrEqual(6); // each mistake: its 404 and at most one search
+    const again = await sheet();
+    expect(api.requests()).toBe(spent);
+    expect(again.map((e) => e.message)).toEqual(first.map((e) => e.message));
+  });
+});
+
+describe("an unknown function name", () => {
+  it("gets did you mean", () => {
+    expect(unknownFunctionMessage("FINANCIAL")).toMatch(/did you mean SVC\.FINANCIALS\?/);
+    expect(unknownFunctionMessage("svc.insider")).toMatch(/did you mean SVC\.INSIDERS\?/);
+    expect(unknownFunctionMessage("XYZZY")).toMatch(/SVC functions: .*FINANCIALS/);
+  });
+});
