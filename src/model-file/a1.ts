@@ -1,22 +1,15 @@
 /** Cell addresses inside one sheet part ("B2" <-> zero-based row and column). */
+import { columnIndex, columnName } from "../formula/address";
 import { fail } from "./errors";
 
-export function colName(c: number): string {
-  let s = "";
-  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
 export function a1(row: number, col: number): string {
-  return `${colName(col)}${row + 1}`;
+  return `${columnName(col)}${row + 1}`;
 }
 
 export function parseA1(text: string): { row: number; col: number } {
   const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(text);
   if (!m) return fail("malformed", `not a cell address: ${text}`);
-  let col = 0;
-  for (const ch of m[1].toUpperCase()) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(m[2]) - 1, col: col - 1 };
+  return { row: Number(m[2]) - 1, col: columnIndex(m[1]) };
 }
 
 export interface Box {

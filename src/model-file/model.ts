@@ -13,6 +13,7 @@ import { svcCallsIn } from "./svc-sites";
 import { CellValue, DefinedName } from "./types";
 import { readWorkbook, WorkbookInfo } from "./workbook";
 import { ZipLimits } from "./zip-read";
+import { quoteSheet } from "../formula/address";
 import { shiftFormula } from "../formula/refs";
 
 export interface ModelFormula {
@@ -66,10 +67,6 @@ export interface Model {
   workbook: WorkbookInfo;
   /** The cm value marking a dynamic array, or null when the file has none. */
   dynamicCm: number | null;
-}
-
-function quoteSheet(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 export function siteAddress(sheet: string, a1text: string): string {
