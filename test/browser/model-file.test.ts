@@ -19,6 +19,8 @@ const { startDevServer } = require("../../scripts/build-helpers/dev-server");
 jest.setTimeout(180_000);
 
 type Shown = { value?: unknown; error?: string };
+/** A value as stored: data types (on in the workbench) compared by their basic value, as a file stores them. */
+const basic = (v: unknown) => (v !== null && typeof v === "object" && "basicValue" in v ? (v as { basicValue: unknown }).basicValue : v);
 type Fx = { shown(sheet?: string): Array<[string, Shown]>; cells(): Array<{ state: string }> };
 
 /** The cells refresh computes in the model fixture: its SVC cells, their spills and their dependents. */
@@ -73,7 +75,7 @@ describe("workbench: open an .xlsx model", () => {
     await page.waitForSelector("body[data-opened='Model.xlsx']");
     await host.waitForFunction(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.cells().every((c) => c.state === "done"));
     const shown = await host.evaluate(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.shown("Model"));
-    const by = new Map(shown.map(([a, s]) => [a.replace(/^.*!/, ""), s.error ? { error: s.error } : s.value ?? null]));
+    const by = new Map(shown.map(([a, s]) => [a.replace(/^.*!/, ""), s.error ? { error: s.error } : basic(s.value) ?? null]));
     return new Map(COMPARED.map((a) => [a, by.get(a) ?? null]));
   }
 

@@ -18,7 +18,7 @@ const headings = README.split("\n").filter((l) => l.startsWith("## ")).map((l) =
 
 describe("README.md", () => {
   it("puts the user's sections first, in order", () => {
-    const want = ["Install", "Your first formula", "Your own model", "The functions", "The task pane", "The command line: `svc-excel`"];
+    const want = ["Install", "Your first formula", "Your own model", "The workbench", "The functions", "The task pane", "The command line: `svc-excel`"];
     expect(headings.slice(0, want.length)).toEqual(want);
   });
 
