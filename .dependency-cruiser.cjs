@@ -4,6 +4,7 @@
  *   functions, taskpane, cli ──> engine ──> api        auth ──> api (it implements the client's
  *   shape: pure (type-only imports of api at most)      credential interface; api never imports auth)
  *   formula: pure (its own modules, api's excel-date, and the two formula libraries)
+ *   model-file: pure (its own modules, formula, and fflate)
  *   adapters/{browser,node}: imported only by compose   compose: the one composition root, imported only
  *   (and their own tests)                                by host/, cli/ and the webpack entry files
  *   no cycles; Node built-ins only in adapters/node and cli; the fake API never imports src/.
@@ -77,6 +78,13 @@ module.exports = {
       severity: "error",
       from: { path: SRC("formula") },
       to: { pathNot: [SRC("formula"), "^src/api/excel-date\\.ts$", "(^|/)node_modules/(fast-formula-parser|@formulajs/formulajs)/"] },
+    },
+    {
+      name: "model-file-is-pure",
+      comment: "src/model-file (.xlsx bytes in, bytes out) runs in the CLI and the browser workbench: it imports only itself, src/formula and fflate; never the request engine, functions, Office wrappers, the CLI or Node built-ins (the CLI does file I/O and calls).",
+      severity: "error",
+      from: { path: SRC("model-file") },
+      to: { pathNot: [SRC("model-file"), SRC("formula"), "(^|/)node_modules/fflate/"] },
     },
     {
       name: "adapters-only-from-compose",

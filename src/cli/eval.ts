@@ -60,7 +60,7 @@ export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 /** The credential source the flags name (`--token` before `--token-file`), else null. */
-function tokenArg(token: string | true | undefined, file: string | true | undefined): TokenSource | null {
+export function tokenArg(token: string | true | undefined, file: string | true | undefined): TokenSource | null {
   if (typeof token === "string") return tokenOption("--token", token);
   if (typeof file === "string") return tokenOption("--token-file", file);
   return null;

@@ -9,8 +9,9 @@ import { Command, EXIT, helpText, wantsHelp } from "./command";
 import { EVAL_COMMAND } from "./eval-command";
 import { writeErr, writeOut } from "./terminal";
 import { LOGIN_COMMAND, LOGOUT_COMMAND } from "./login-commands";
+import { MODEL_COMMANDS } from "./model-commands";
 
-export const COMMANDS: readonly Command[] = [EVAL_COMMAND, LOGIN_COMMAND, LOGOUT_COMMAND];
+export const COMMANDS: readonly Command[] = [EVAL_COMMAND, ...MODEL_COMMANDS, LOGIN_COMMAND, LOGOUT_COMMAND];
 
 const EXIT_STATUS = `Exit status: ${EXIT.ok} done; ${EXIT.failed} something failed (a formula ended in an error, a sign-in did not
 complete); ${EXIT.usage} usage error (nothing was done); ${EXIT.signedOut} not signed in (run \`svc-excel login\`).`;

@@ -15,6 +15,8 @@ export interface Shown {
 
 export interface FakeExcel {
   setFormula(address: string, text: string): Promise<unknown>;
+  /** A value put in a cell as it is (text stays text). */
+  setConstant(address: string, value: unknown): void;
   formulaAt(address: string): unknown;
   shown(sheet?: string): Array<[string, Shown]>;
   shownSince(version: number, sheet?: string): { version: number; full: boolean; cells: Array<[string, Shown | null]> };

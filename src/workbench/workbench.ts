@@ -12,6 +12,7 @@
 import { Book, currentBook, quoteSheet, splitAddress, whenBookReady } from "./book";
 import { bookUrl } from "./cell-text";
 import { DEFAULT_WIDTH, Grid, addr, colName, parseAddr } from "./grid";
+import { openModelFile } from "./open-file";
 import { renderTabs } from "./tabs";
 import { wireEntityCards } from "./typed-cell";
 import { SheetView } from "./view";
@@ -223,6 +224,45 @@ function wire(): void {
     });
   });
   wireEntityCards(sheet);
+  wireOpen();
+}
+
+/** Load an .xlsx into the workbook (src/model-file reads it); the outcome shows beside the value bar. */
+async function openBytes(name: string, bytes: Uint8Array): Promise<void> {
+  const b = await whenBookReady();
+  const status = $("file-status");
+  status.textContent = `Opening ${name}…`;
+  try {
+    const opened = await openModelFile(bytes, b.fx);
+    showTabs(b);
+    if (opened.sheets[0]) switchSheet(opened.sheets[0]);
+    status.textContent = `${name}: ${opened.sheets.length} sheets, ${opened.formulas} formulas, ${opened.constants} values`;
+    document.body.dataset.opened = name;
+  } catch (e) {
+    status.textContent = `Cannot open ${name}: ${(e as Error).message}`;
+    document.body.dataset.openError = (e as Error).message;
+  }
+  redraw();
+}
+
+function wireOpen(): void {
+  const input = $("open") as HTMLInputElement;
+  const load = async (file: File | undefined) => {
+    if (file) await openBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+  };
+  input.addEventListener("change", () => void load(input.files?.[0]).then(() => (input.value = "")));
+  document.addEventListener("dragover", (ev) => {
+    if (!ev.dataTransfer?.types.includes("Files")) return;
+    ev.preventDefault();
+    document.body.classList.add("dropping");
+  });
+  document.addEventListener("dragleave", () => document.body.classList.remove("dropping"));
+  document.addEventListener("drop", (ev) => {
+    if (!ev.dataTransfer?.files.length) return;
+    ev.preventDefault();
+    document.body.classList.remove("dropping");
+    void load(ev.dataTransfer.files[0]);
+  });
 }
 
 /** Edits, results, selections and sheets made by the pane (Insert, Freeze, refresh) or by this page. */

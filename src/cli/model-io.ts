@@ -1,0 +1,62 @@
+/**
+ * Reading and writing model files safely: refuse a workbook Excel has open (its lock file
+ * `~$NAME.xlsx` beside it), and write atomically — a temporary file in the target's directory,
+ * flushed to disk, then renamed over the target — so the original is untouched on any failure.
+ */
+import * as fs from "fs";
+import * as path from "path";
+
+export class ModelIoError extends Error {}
+
+/** Excel's owner file for an open workbook: `~$` + its name, beside it. */
+export function lockFileOf(file: string): string {
+  return path.join(path.dirname(file), `~$${path.basename(file)}`);
+}
+
+export function refuseIfOpen(file: string): void {
+  const lock = lockFileOf(file);
+  if (fs.existsSync(lock)) throw new ModelIoError(`${file} is open in Excel (its lock file ${path.basename(lock)} exists): close it in Excel first, or write elsewhere with --out`);
+}
+
+export function readModelFile(file: string): Uint8Array {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) throw new ModelIoError(`${file} is not a file`);
+    return new Uint8Array(fs.readFileSync(file));
+  } catch (e) {
+    if (e instanceof ModelIoError) throw e;
+    throw new ModelIoError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** Write `bytes` to `file` atomically, keeping the replaced file's permissions. */
+export function writeAtomic(file: string, bytes: Uint8Array): void {
+  const dir = path.dirname(path.resolve(file));
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  let mode: number | undefined;
+  try {
+    mode = fs.statSync(file).mode & 0o777;
+  } catch {
+    mode = undefined;
+  }
+  try {
+    const fd = fs.openSync(tmp, "wx", mode ?? 0o644);
+    try {
+      fs.writeFileSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw new ModelIoError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    const dfd = fs.openSync(dir, "r");
+    fs.fsyncSync(dfd);
+    fs.closeSync(dfd);
+  } catch {
+    // some file systems cannot sync a directory; the rename itself is done
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * refresh: every SVC formula computed in waves (a formula reading another SVC result waits for it),
+ * then the plain formulas that read what changed, recomputed with the engine (across sheets,
+ * transitively). Results are written as Excel writes them (results.ts); what cannot be computed here
+ * keeps its stored value and is listed as stale, never silently left.
+ */
+import { Box } from "./a1";
+import { BoxIndex } from "./box-index";
+import { engineSpelling } from "./file-text";
+import { buildGraph, FormulaNode, Graph, readsChanged } from "./graph";
+import { Model, siteAddress } from "./model";
+import { CellReport, RefreshReport, reportFor, StaleReport } from "./report";
+import { Result, writeResult } from "./results";
+import { spliceWrites } from "./save";
+import { cellSourceOf } from "./source";
+import { CallAnswer, evaluateSvc, SvcCall } from "./svc-eval";
+import { svcCallsIn } from "./svc-sites";
+import { WorkingCopy } from "./working";
+import { a1 } from "./a1";
+import { CellSource, evaluateFormula, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";
+
+export interface RefreshPorts {
+  /** Send one batch of distinct SVC calls; every call settles with a value or an error. */
+  call(calls: SvcCall[]): Promise<CallAnswer[]>;
+  /** The clock TODAY() and NOW() read in recomputed formulas. */
+  now?: () => Date;
+  /** Argument names of an SVC function (for messages naming the argument). */
+  params?: (fn: string) => readonly ParamInfo[];
+}
+
+export interface RefreshResult {
+  bytes: Uint8Array;
+  report: RefreshReport;
+  /** Cells whose stored value, formula or metadata changed. */
+  written: number;
+}
+
+const boxOf = (n: { row: number; col: number }): Box => ({ r0: n.row, c0: n.col, r1: n.row, c1: n.col });
+
+class Run {
+  readonly w: WorkingCopy;
+  readonly src: CellSource;
+  readonly graph: Graph;
+  readonly changed = new BoxIndex<true>();
+  readonly stale = new BoxIndex<string>();
+  readonly cells = new Map<string, CellReport>();
+  readonly staleList: StaleReport[] = [];
+  readonly recomputed: { sheet: string; cell: string }[] = [];
+  readonly answers = new Map<string, CallAnswer>();
+
+  constructor(readonly model: Model, readonly ports: RefreshPorts) {
+    this.w = new WorkingCopy(model);
+    this.src = cellSourceOf(model, this.w);
+    this.graph = buildGraph(model, this.w);
+    for (const s of model.sites) this.cells.set(s.address, reportFor(s));
+  }
+
+  address(n: { sheet: string; row: number; col: number }): string {
+    return siteAddress(n.sheet, a1(n.row, n.col));
+  }
+
+  markStale(n: FormulaNode, reason: string): void {
+    this.stale.add(n.sheet, this.w.spill(n) ?? boxOf(n), this.address(n));
+    this.staleList.push({ sheet: n.sheet, cell: a1(n.row, n.col), formula: n.text, reason });
+  }
+
+  staleInput(n: FormulaNode): string | null {
+    for (const r of n.reads) {
+      const hit = this.stale.query(r.sheet, r);
+      if (hit.length > 0) return hit[0];
+    }
+    return null;
+  }
+
+  noteChange(n: FormulaNode, box: Box, old: Box): void {
+    this.changed.add(n.sheet, box, true);
+    this.changed.add(n.sheet, old, true);
+  }
+
+  plain(n: FormulaNode): void {
+    const staleIn = this.staleInput(n);
+    if (staleIn) return this.markStale(n, `reads ${staleIn}, which could not be recomputed`);
+    if (!readsChanged(n, this.changed)) return;
+    if (n.unreadable) return this.markStale(n, "the formula text cannot be read here");
+    const text = engineSpelling(n.text);
+    const missing = unsupportedFunctions(text);
+    if (missing.length > 0) return this.markStale(n, `uses ${missing.join(", ")}, which only Excel computes`);
+    const before = this.w.value(n);
+    const value = evaluateFormula(text, n, this.src, { now: this.ports.now });
+    const out = writeResult(this.w, n.sheet, n.row, n.col, value as Result);
+    const same = !Array.isArray(value) && sameBox(out.box, out.old) && JSON.stringify(before) === JSON.stringify(this.w.value(n));
+    if (same) return;
+    this.noteChange(n, out.box, out.old);
+    this.recomputed.push({ sheet: n.sheet, cell: a1(n.row, n.col) });
+  }
+
+  async svc(nodes: FormulaNode[]): Promise<void> {
+    const broken = nodes.filter((n) => svcCallsIn(n.text).broken);
+    for (const n of broken) this.fail(n, "#NAME?", "the formula carries a dead external-link prefix ([1]!...): run `svc-excel repair` first");
+    const excelOnly = nodes.filter((n) => !broken.includes(n) && unsupportedFunctions(engineSpelling(n.text)).length > 0);
+    for (const n of excelOnly) this.fail(n, "stale", `uses ${unsupportedFunctions(engineSpelling(n.text)).join(", ")}, which only Excel computes: the stored value is kept`);
+    const live = nodes.filter((n) => !broken.includes(n) && !excelOnly.includes(n));
+    const sheets = this.model.sheets.map((x) => x.name);
+    const ctx = { src: this.src, sheets, call: (calls: SvcCall[]) => this.ports.call(calls), addressOf: (n: FormulaNode) => this.address(n), answers: this.answers, now: this.ports.now, params: this.ports.params };
+    const outcomes = await evaluateSvc(live, ctx);
+    for (const n of live) {
+      const o = outcomes.get(n);
+      if (!o) continue;
+      const out = writeResult(this.w, n.sheet, n.row, n.col, o.value as Result);
+      this.noteChange(n, out.box, out.old);
+      const report = this.cells.get(this.address(n));
+      if (!report) continue;
+      if (out.problem) report.error = out.problem;
+      else if (isErrorValue(o.value)) report.error = { code: o.value.error, message: o.message ?? `the formula returned ${o.value.error}` };
+      if (out.note) report.note = out.note;
+    }
+  }
+
+  fail(n: FormulaNode, code: string, message: string): void {
+    const report = this.cells.get(this.address(n));
+    if (report) report.error = { code, message };
+    this.markStale(n, message);
+  }
+
+  async go(): Promise<void> {
+    const waits = new Map(this.graph.waits);
+    let ready = this.graph.dirty.filter((n) => waits.get(n) === 0);
+    const done = new Set<FormulaNode>();
+    const finish = (n: FormulaNode) => {
+      done.add(n);
+      for (const d of this.graph.next.get(n) ?? []) {
+        const left = (waits.get(d) ?? 1) - 1;
+        waits.set(d, left);
+        if (left === 0) ready.push(d);
+      }
+    };
+    while (ready.length > 0) {
+      const plain = ready.filter((n) => !n.svc);
+      const batch = plain.length > 0 ? plain : ready;
+      ready = ready.filter((n) => !batch.includes(n));
+      if (plain.length > 0) plain.forEach((n) => (this.plain(n), finish(n)));
+      else await this.svc(batch), batch.forEach(finish);
+    }
+    for (const n of this.graph.dirty.filter((x) => !done.has(x))) {
+      if (n.svc) this.fail(n, "#N/A", "circular reference: the formula depends on its own result; not refreshed");
+      else this.markStale(n, "circular reference");
+    }
+  }
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.r0 === b.r0 && a.c0 === b.c0 && a.r1 === b.r1 && a.c1 === b.c1;
+}
+
+/** Refresh every SVC formula of the model and the plain formulas that depend on them. */
+export async function refreshModel(model: Model, ports: RefreshPorts): Promise<RefreshResult> {
+  const run = new Run(model, ports);
+  await run.go();
+  const written = spliceWrites(run.w);
+  const report: RefreshReport = { cells: [...run.cells.values()], recomputed: run.recomputed, stale: run.staleList };
+  return { bytes: model.pkg.write(), report, written };
+}
