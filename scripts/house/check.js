@@ -10,7 +10,8 @@
  * empties it. Any violation not listed fails the run; a listed one that is gone is reported (remove
  * it). Never add an entry to make new code pass.
  *
- * Usage: node scripts/house/check.js [--root DIR] [--known FILE] [--only size,copies,exports] [--json]
+ * Usage: node scripts/house/check.js [--root DIR] [--known FILE] [--only size,copies,exports] [--json] [--prune]
+ * (--prune removes the entries that are fixed from the known list).
  */
 "use strict";
 const fs = require("fs");
@@ -33,6 +34,7 @@ function args(argv) {
     known: path.resolve(root, get("known", ".house-known-violations.json")),
     only: get("only", Object.keys(CHECKS).join(",")).split(","),
     json: argv.includes("--json"),
+    prune: argv.includes("--prune"),
   };
 }
 
@@ -73,6 +75,11 @@ function main() {
     for (const m of matched) owners[m.owner] = (owners[m.owner] || 0) + 1;
     const perOwner = Object.entries(owners).map(([o, n]) => `${o} ${n}`).join(", ");
     console.log(`House rules (${opts.only.join(", ")}): ${fresh.length} new, ${matched.length} known${perOwner ? ` (${perOwner})` : ""}, ${stale.length} fixed.`);
+  }
+  if (opts.prune && stale.length) {
+    const gone = new Set(stale);
+    const kept = known.filter((k) => !gone.has(k));
+    fs.writeFileSync(opts.known, `[\n${kept.map((k) => `  ${JSON.stringify(k)}`).join(",\n")}\n]\n`);
   }
   process.exitCode = fresh.length ? 1 : 0;
 }

@@ -15,6 +15,7 @@ import { toSvcError } from "./failure";
 import { Job, Member, callParams, settleMembers } from "./job";
 import { LOW_QUOTA, QuotaGovernor } from "./quota";
 import type { CachedAnswer } from "./records";
+import { refusal } from "./refusal";
 import type { JobRegistry } from "./registry";
 import type { Scheduler } from "./scheduler";
 
@@ -84,7 +85,7 @@ export class Dispatcher {
       await cache.load(job.group, true);
       this.answerFromCache(job);
     }
-    const refused = quota.blockedError() ?? breaker.error();
+    const refused = refusal(quota, breaker);
     if (refused) return this.refuseAll(job, refused);
     if (job.members.length === 0) return;
     job.state = "sent";

@@ -3,7 +3,7 @@
  * (shown on hover), so every outcome maps to one of those two. Uses Office's CustomFunctions.Error
  * where it exists; elsewhere (CLI, jest) a stand-in with the same `code` and `message`.
  */
-import { SvcError, isSvcError } from "../api/errors";
+import { SIGN_IN_MESSAGE, SvcError, isSvcError } from "../api/errors";
 
 export type CellErrorCode = "#VALUE!" | "#N/A";
 
@@ -15,7 +15,6 @@ export class CellError extends Error {
   }
 }
 
-export const SIGN_IN_MESSAGE = "Sign in from the SVC pane";
 const MAX_MESSAGE = 250;
 
 function officeError(code: CellErrorCode, message?: string): Error {
