@@ -12,7 +12,7 @@ import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
 import { FUNCTIONS } from "../../src/functions/functions";
 import { useDataTypes } from "../../src/functions/typed";
-import { readCellError } from "../../src/office/cell-error";
+import { readCellError } from "../../src/api/cell-outcome";
 import { PERCENT_FIELDS } from "../../src/shape/fields";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
