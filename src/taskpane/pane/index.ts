@@ -23,7 +23,7 @@ import { screenerSection } from "./screener";
 import { PaneContext, PaneDeps } from "./types";
 
 export { authPortFromHost } from "./auth-port";
-export type { AuthPort, AuthState, PaneAuthStatus, PaneDeps, SourcesPort, WorkbookPort, MetricsPort, PlanRequest } from "./types";
+export type { AuthPort, PaneAuthStatus, PaneDeps, SourcesPort } from "./types";
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 60_000;
 
