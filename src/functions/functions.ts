@@ -5,7 +5,8 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { TOOLS, ToolName } from "../api/catalogue";
+import { argsOf } from "../api/arguments";
+import type { ToolName } from "../api/catalogue";
 import { Grid } from "../shape/grid";
 import { CellOptions } from "./options";
 import { activeDictionary } from "../api/dictionary";
@@ -15,7 +16,7 @@ import { profileEntries, profileField, profileCell, profileRows } from "../shape
 import { shapeAnswer } from "../shape/tools";
 import { financialsCell, periodsCell } from "./financials-cell";
 import { CellInvocation, runCell } from "./invoke";
-import { requestsFor, toolOfFunction } from "./requests";
+import { requestsFor } from "./requests";
 import { dataTypesOn } from "./typed";
 import { plainArgument } from "./typed-args";
 
@@ -48,11 +49,10 @@ function withScreenUnits(data: Record<string, unknown>): Record<string, unknown>
 
 /** A record tool: the request requests.ts maps the arguments to, then one record per row. */
 function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
-  const tool = toolOfFunction(fn)!;
-  const options = plainArgument(args[TOOLS[tool].fnArgs.indexOf("options")]);
+  const options = plainArgument(args[argsOf(fn).indexOf("options")]);
   return runCell(fn, options, invocation, async (ctx) => {
     const [req] = requestsFor(fn, args);
-    return shapeOnce(tool, (await ctx.fetch(req)).data, ctx.options);
+    return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options);
   });
 }
 
