@@ -280,12 +280,14 @@ class EngineImpl implements SvcEngine {
   }
 
   async flush(): Promise<void> {
+    await this.dispatcher.settled();
     await this.cache.flush();
     await this.quota.flush();
   }
 
-  idle(): Promise<void> {
-    return this.scheduler.idle();
+  async idle(): Promise<void> {
+    await this.scheduler.idle();
+    await this.dispatcher.settled();
   }
 
   // ---- requests ------------------------------------------------------------------------------

@@ -248,6 +248,27 @@ describe("scheduling", () => {
   });
 });
 
+describe("write-behind", () => {
+  it("sends the next call before the answer is handed to its cells; idle() and flush() wait for them", async () => {
+    const { client, engine, clock } = setup({}, 10);
+    const events: string[] = [];
+    const call = client.call.bind(client);
+    client.call = (tool, params) => {
+      events.push(`call ${params.ticker}`);
+      return call(tool, params);
+    };
+    const a = engine.request("get_company", { ticker: "AAPL" }).then(() => events.push("AAPL settled"));
+    const b = engine.request("get_company", { ticker: "MSFT" }).then(() => events.push("MSFT settled"));
+    await clock.settle(Promise.all([a, b]));
+    expect(events).toEqual(["call AAPL", "call MSFT", "AAPL settled", "MSFT settled"]);
+    const c = engine.request("get_peers", { ticker: "KO" });
+    const idle = engine.idle().then(() => events.push("idle"));
+    const flushed = engine.flush().then(() => events.push("flushed"));
+    await clock.settle(Promise.all([c, idle, flushed]));
+    expect(events.slice(-2).sort()).toEqual(["flushed", "idle"]);
+  });
+});
+
 describe("stats", () => {
   it("reports calls, cache hits, coalesced and the quota from X-Quota-Remaining", async () => {
     const { client, engine, run } = setup();
