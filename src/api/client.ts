@@ -5,7 +5,7 @@
  */
 import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
 import { ToolName } from "./catalogue";
-import { SvcError } from "./errors";
+import { SIGN_IN_MESSAGE, SvcError } from "./errors";
 import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
@@ -41,7 +41,7 @@ export interface CredentialSource {
 export function staticCredentials(token: string | null | undefined): CredentialSource {
   return {
     async getToken() {
-      if (!token) throw new SvcError("signed_out", "Sign in from the SVC pane");
+      if (!token) throw new SvcError("signed_out", SIGN_IN_MESSAGE);
       return token;
     },
     async connectionId() {

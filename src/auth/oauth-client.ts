@@ -18,7 +18,7 @@
  * re-reading the record inside it.
  */
 import type { CredentialSource } from "../api/client";
-import { SvcError } from "../api/errors";
+import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
 import { CrossLock, LocalLock } from "../platform/locks";
 import { isSecureOrLoopback } from "../platform/urls";
 import { PendingSignIn, requireS256, startAuthorization } from "./authorization";
@@ -38,7 +38,7 @@ import { StoredServerMetadata, TokenStore, normaliseBaseUrl } from "./store";
 export type { AuthStatus } from "./token-keeper";
 export type { PendingSignIn } from "./authorization";
 
-export const SIGNED_OUT_MESSAGE = "Sign in from the SVC pane";
+export const SIGNED_OUT_MESSAGE = SIGN_IN_MESSAGE;
 /** The one lock every write of the credentials record happens under (all base URLs share it). */
 export const CREDENTIALS_LOCK = "svc-credentials";
 

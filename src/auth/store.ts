@@ -7,6 +7,7 @@
  * Tokens never go into the workbook: the browser store is the runtime's origin storage.
  * The CLI's credentials file is a Node adapter: src/adapters/node/file-token-store.ts.
  */
+import { normaliseBaseUrl } from "../platform/urls";
 
 import type { EndedRecord, TokenRecord } from "./token-record";
 import { tokenLess } from "./token-record";
@@ -48,10 +49,8 @@ export interface TokenStore {
   clearTokens(baseUrl: string, leave?: EndedRecord): Promise<void>;
 }
 
-/** Canonical key for an API base URL (no trailing slash). */
-export function normaliseBaseUrl(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, "");
-}
+/** Canonical key for an API base URL: the one normaliser, src/platform/urls.ts. */
+export { normaliseBaseUrl };
 
 function clone<T>(v: T): T {
   return v === null || v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);

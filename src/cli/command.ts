@@ -93,6 +93,12 @@ export function parseArgs(argv: readonly string[], options: readonly CliOption[]
   return out;
 }
 
+/** The command a mistyped name probably meant (within two edits), or null. */
+export function closestCommand(name: string, commands: readonly Command[]): string | null {
+  const best = commands.map((c) => ({ n: c.name, d: distance(name, c.name) })).sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= 2 ? best.n : null;
+}
+
 function nearOption(flag: string, options: readonly CliOption[]): string {
   const best = options.map((o) => ({ f: o.flag, d: distance(flag, o.flag) })).sort((a, b) => a.d - b.d)[0];
   return best && best.d <= 3 ? `; did you mean ${best.f}?` : "";

@@ -1,17 +1,24 @@
 /**
  * The `svc-excel` command: a table of commands (src/cli/command.ts describes one). `eval` runs SVC
  * formulas; `login` / `logout` manage the OAuth sign-in the CLI shares with nobody else (tokens in a
- * 0600 file in the user's config directory). A new command is one more entry in COMMANDS: its help,
- * `--help` handling, "did you mean" and the exit statuses come with the table.
+ * 0600 file in the user's config directory); `help FUNCTION` shows an SVC function's arguments. A new
+ * command is one more entry in COMMANDS: its help, `--help` handling, "did you mean" and the exit
+ * statuses come with the table.
  */
-import { distance } from "fastest-levenshtein";
-import { Command, EXIT, helpText, wantsHelp } from "./command";
+import { Command, EXIT, closestCommand, helpText, wantsHelp } from "./command";
 import { EVAL_COMMAND } from "./eval-command";
+import { helpCommand } from "./help-command";
 import { writeErr, writeOut } from "./terminal";
 import { LOGIN_COMMAND, LOGOUT_COMMAND } from "./login-commands";
 import { MODEL_COMMANDS } from "./model-commands";
 
-export const COMMANDS: readonly Command[] = [EVAL_COMMAND, ...MODEL_COMMANDS, LOGIN_COMMAND, LOGOUT_COMMAND];
+export const COMMANDS: readonly Command[] = [
+  EVAL_COMMAND,
+  ...MODEL_COMMANDS,
+  LOGIN_COMMAND,
+  LOGOUT_COMMAND,
+  helpCommand(() => COMMANDS, overview),
+];
 
 const EXIT_STATUS = `Exit status: ${EXIT.ok} done; ${EXIT.failed} something failed (a formula ended in an error, a sign-in did not
 complete); ${EXIT.usage} usage error (nothing was done); ${EXIT.signedOut} not signed in (run \`svc-excel login\`).`;
@@ -31,11 +38,6 @@ export function overview(): string {
   ].join("\n");
 }
 
-function closestCommand(name: string): string | null {
-  const best = COMMANDS.map((c) => ({ n: c.name, d: distance(name, c.name) })).sort((a, b) => a.d - b.d)[0];
-  return best && best.d <= 2 ? best.n : null;
-}
-
 export async function main(argv: string[]): Promise<number> {
   try {
     return await run(argv);
@@ -52,14 +54,13 @@ async function run(argv: string[]): Promise<number> {
     writeErr(overview());
     return EXIT.usage;
   }
-  if (name === "--help" || name === "-h" || name === "help") {
-    const cmd = name === "help" ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    writeOut(cmd ? helpText(cmd) : overview());
+  if (name === "--help" || name === "-h") {
+    writeOut(overview());
     return EXIT.ok;
   }
   const cmd = COMMANDS.find((c) => c.name === name);
   if (!cmd) {
-    const near = closestCommand(name);
+    const near = closestCommand(name, COMMANDS);
     writeErr(`svc-excel: unknown command ${name}${near ? `; did you mean ${near}?` : ""}\n${overview()}`);
     return EXIT.usage;
   }

@@ -3,12 +3,12 @@
  * governor as `eval`, and the SVC functions themselves (src/functions) answering the calls a model
  * makes. Progress of a long run goes to stderr.
  */
+import { describeFailure, readCellError } from "../api/cell-outcome";
 import { staticCredentials } from "../api/client";
-import { SvcError } from "../api/errors";
+import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
 import { credentialFingerprint } from "../compose";
 import { PrivateStateError } from "../compose/cli";
 import { callFunction } from "../functions/call";
-import { describeFailure, readCellError, SIGN_IN_MESSAGE } from "../office/cell-error";
 import type { CallAnswer, SvcCall } from "../model-file";
 import type { CellValue } from "../formula";
 import { UsageError } from "./command";

@@ -8,15 +8,9 @@ import { credentialFingerprint, fnv64 } from "../api/fingerprint";
 
 export { credentialFingerprint, fnv64 };
 
-/** Trailing slashes and the case of scheme/host do not make a different API (URL lowercases them). */
-export function normaliseBaseUrl(baseUrl: string): string {
-  try {
-    const u = new URL(baseUrl.trim());
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return baseUrl.trim().replace(/\/+$/, "");
-  }
-}
+import { normaliseBaseUrl } from "../platform/urls";
+
+export { normaliseBaseUrl };
 
 /** The scope id of a connection (file-name and key safe). */
 export function connectionScope(baseUrl: string, identity: string): string {

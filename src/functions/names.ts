@@ -3,10 +3,10 @@
  * From the catalogue (each tool's function) plus SVC.PERIODS, which reads the fiscal calendar.
  */
 import { distance } from "fastest-levenshtein";
+import { PERIODS_FN } from "../api/arguments";
 import { TOOLS } from "../api/catalogue";
 
-/** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
-export const PERIODS_FN = "PERIODS";
+export { PERIODS_FN };
 
 export const SVC_FUNCTION_NAMES: readonly string[] = [...Object.values(TOOLS).map((t) => t.fn), PERIODS_FN];
 

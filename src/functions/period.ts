@@ -18,7 +18,8 @@
  * Labels: the API labels columns FY2024 and 2024Q3; cells show FY2024 and FQ3 2024 (fiscal quarter 3
  * of fiscal year 2024), so a quarter never reads as a calendar quarter.
  */
-import { TOOLS } from "../api/catalogue";
+import { PERIOD_HELP } from "../api/arguments";
+import { YEARS_MAX } from "../api/catalogue";
 import { invalidArgument } from "../api/errors";
 
 export type ColumnPick =
@@ -44,11 +45,10 @@ export interface PeriodPlan {
 }
 
 /** The catalogue's bound on `years` (the API serves 20 fiscal years). */
-export const MAX_YEARS: number = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
-const HELP = `a number of years (1-${MAX_YEARS}), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM (or TTM), LTM-1, FY2024, FQ3 2024, FY2020:FY2024, CY2024 or CQ3 2024`;
+export const MAX_YEARS: number = YEARS_MAX;
 
 function bad(text: string, why?: string): never {
-  throw invalidArgument("period", `period "${text}" ${why ?? "is not understood"}; use ${HELP}`);
+  throw invalidArgument("period", `period "${text}" ${why ?? "is not understood"}; use ${PERIOD_HELP}`);
 }
 
 type Token = { type: "annual" | "quarterly" | "ltm" | "cy" | "cq"; rel?: number; label?: string; year?: number; cq?: number };

@@ -8,14 +8,14 @@
  * period the grammar does not read, metrics of two statements, a bad option); parameter bounds are
  * left to the engine's validation, so `plan()` reports them as `invalid`.
  */
-import { Statement, TOOLS, ToolName, paramOf } from "../api/catalogue";
+import { PERIODS_DEFAULT_PERIOD, PERIODS_FN } from "../api/arguments";
+import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api/catalogue";
 import { activeDictionary } from "../api/dictionary";
 import { invalidArgument } from "../api/errors";
 import { RawParams, financialMetricKey, metricStatement, splitList } from "../api/validate";
 import type { PlanRequest } from "../engine/types";
 import { CellOptions, parseOptions } from "./options";
 import { ltmComponents } from "../shape/ltm";
-import { PERIODS_FN } from "./names";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
 
@@ -41,8 +41,7 @@ const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
   (Object.keys(TOOLS) as ToolName[]).map((t) => [TOOLS[t].fn, t])
 );
 
-export { PERIODS_FN };
-export const PERIODS_ARGS = ["ticker", "period", "options"] as const;
+export { PERIODS_ARGS, PERIODS_FN } from "../api/arguments";
 
 function normalName(fn: string): string {
   return fn.trim().toUpperCase().replace(/^SVC\./, "");
@@ -64,7 +63,7 @@ function statementFor(keys: string[], fallback: string | undefined): Statement {
       throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
     found = s;
   }
-  return found ?? (fallback as Statement | undefined) ?? "income";
+  return found ?? (fallback as Statement | undefined) ?? DEFAULT_STATEMENT;
 }
 
 /** The ticker argument, refused first when blank (a formula's first mistake is named first). */
@@ -111,10 +110,9 @@ export function financialsRequests(ticker: unknown, metrics: unknown, period: un
  * period labels and ends. One column more than shown is asked for, so the oldest period has a start.
  */
 export function periodsRequest(ticker: unknown, period: unknown): { plan: PeriodPlan; request: PlanRequest } {
-  const plan = parsePeriod(plainArgument(period) ?? "FQ-7:FQ");
-  const maxYears = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
-  const years = Math.min(maxYears, plan.years + 1);
-  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: "income", metrics: ["revenue"], period_type: plan.periodType, years, include_provenance: true } } };
+  const plan = parsePeriod(plainArgument(period) ?? PERIODS_DEFAULT_PERIOD);
+  const years = Math.min(YEARS_MAX, plan.years + 1);
+  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: DEFAULT_STATEMENT, metrics: ["revenue"], period_type: plan.periodType, years, include_provenance: true } } };
 }
 
 /** A record/profile tool's parameters from the function's arguments, by the catalogue's argument order. */

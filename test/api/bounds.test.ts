@@ -10,7 +10,7 @@ import { ApiClient, MAX_ANSWER_BYTES, MAX_JSON_DEPTH, MAX_RETRY_AFTER_MS, static
 import { SvcError } from "../../src/api/errors";
 import { createEngine } from "../../src/engine";
 import type { CacheRecord, PersistentStore } from "../../src/engine/records";
-import { describeFailure } from "../../src/office/cell-error";
+import { describeFailure } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { HOSTILE_TICKERS, MANY_ROWS } from "../fakes/api/hostile";
 

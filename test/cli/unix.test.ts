@@ -13,6 +13,7 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { argHelp, functionHelp } from "../../src/api/arguments";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { buildCliCopy } from "./cli-build";
 
@@ -68,10 +69,37 @@ describe("help", () => {
     expect(r.stderr).toBe("");
   });
 
+  it("svc-excel help --help lists its usage and two examples, exit 0", async () => {
+    const r = await run(["help", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: svc-excel help \[FUNCTION \| COMMAND\]/);
+    const examples = r.stdout.split("\nExamples:\n")[1] ?? "";
+    expect(examples.split("\n").filter((l) => l.trim().startsWith("svc-excel help")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("svc-excel help FUNCTION prints the function's arguments, the help Excel shows (src/api/arguments.ts)", async () => {
+    const r = await run(["help", "svc.financials"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(functionHelp("FINANCIALS"));
+    expect(r.stdout).toMatch(/^SVC\.FINANCIALS\(ticker, \[metrics\], \[period\], \[options\]\)\n/);
+    expect(r.stdout).toContain(argHelp("FINANCIALS", "period"));
+    expect(r.stderr).toBe("");
+  });
+
+  it("svc-excel help COMMAND prints the command's --help; a mistyped name gets did you mean, exit 2", async () => {
+    const r = await run(["help", "eval"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: svc-excel eval/);
+    const typo = await run(["help", "FINANCIAL"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/did you mean SVC\.FINANCIALS\?/);
+    expect(typo.stdout).toBe("");
+  });
+
   it("svc-excel --help names every command and the exit codes", async () => {
     const r = await run(["--help"]);
     expect(r.code).toBe(0);
-    for (const cmd of ["eval", "login", "logout"]) expect(r.stdout).toMatch(new RegExp(`\\n  ${cmd} `));
+    for (const cmd of ["eval", "login", "logout", "help"]) expect(r.stdout).toMatch(new RegExp(`\\n  ${cmd} `));
     expect(r.stdout).toMatch(/Exit status:[\s\S]*\b3\b.*not signed in/);
   });
 

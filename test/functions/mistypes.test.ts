@@ -9,7 +9,7 @@ import { createEngine } from "../../src/engine";
 import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
 import { unknownFunctionMessage } from "../../src/functions/names";
-import { readCellError } from "../../src/office/cell-error";
+import { readCellError } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
 let api: FakeApi;

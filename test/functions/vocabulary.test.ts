@@ -12,7 +12,7 @@ import { createEngine } from "../../src/engine";
 import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
 import { parsePeriod } from "../../src/functions/period";
-import { readCellError } from "../../src/office/cell-error";
+import { readCellError } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { rejection } from "../api/gen";
 

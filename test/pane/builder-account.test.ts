@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { paramOf } from "../../src/api/catalogue";
 import { authPortFromHost, mountPane } from "../../src/taskpane/pane";
 import type { AuthPort, PaneAuthStatus } from "../../src/taskpane/pane";
 import { buttonByText, deps, newRoot, sectionOf, settle } from "./stubs";
@@ -81,6 +82,16 @@ describe("the screener section", () => {
     expect(d.engine.answers).toEqual([{ tool: "screen_companies", params: { filters: ["roic:0.15:"] } }]);
     expect(s.querySelector<HTMLInputElement>(".svc-formula-text")!.value).toBe('=SVC.SCREEN("roic:0.15:")');
     expect(s.querySelector("table")).not.toBeNull();
+  });
+
+  it("states the filters' units (the catalogue's filters help) above the filter rows", () => {
+    const root = newRoot();
+    mountPane(root, deps());
+    const s = sectionOf(root, "svc-screener");
+    const units = s.querySelector<HTMLElement>('[data-field="filter-units"]')!;
+    expect(units.textContent).toBe(`${paramOf("screen_companies", "filters")?.description}.`);
+    expect(units.textContent).toMatch(/percent metrics in percent.*USD millions/);
+    expect(units.compareDocumentPosition(s.querySelector(".svc-filter-row")!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

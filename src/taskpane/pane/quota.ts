@@ -57,10 +57,9 @@ export function quotaSection(ctx: PaneContext): HTMLElement {
     blocked.hidden = until === null;
     blocked.textContent =
       until === null ? "" : `Daily quota used up until 00:00 UTC (${utcTime(until)} your time). No calls are made until then; cached results still show.`;
-    for (const [key] of ROWS) {
-      const v = key === "errors" ? errorCells() : s[key];
-      const dd = values.get(String(key));
-      if (dd) dd.textContent = typeof v === "number" ? String(v) : "–";
+    for (const [key, node] of values) {
+      const v = key === "errors" ? errorCells() : s[key as keyof typeof s];
+      node.textContent = typeof v === "number" ? String(v) : "–";
     }
   };
   // The sheet's count, not the engine's: a #VALUE! decided before any request is an error too.
