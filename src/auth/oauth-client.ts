@@ -19,6 +19,7 @@
  */
 import type { CredentialSource } from "../api/client";
 import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
+import { tellEach } from "../platform/listeners";
 import { CrossLock, LocalLock } from "../platform/locks";
 import { isSecureOrLoopback } from "../platform/urls";
 import { PendingSignIn, requireS256, startAuthorization } from "./authorization";
@@ -27,7 +28,7 @@ import { exchangeCode } from "./code-exchange";
 import { Discovered, discover, serverMetadata } from "./discovery";
 import { SignedOutError, SignInError } from "./errors";
 import { AuthHttp, WireStats, messageOf, newWireStats } from "./http";
-import { Refresher } from "./refresh";
+import { NetworkChecks, Refresher } from "./refresh";
 import { RegistrationOptions, SCOPE, ensureClient } from "./registration";
 import { Revocable, revocable, revocationFailure, revoke } from "./revocation";
 import { IDLE_CONNECTION_MS, TokenRequestRouting } from "./token-pool";
@@ -42,7 +43,7 @@ export const SIGNED_OUT_MESSAGE = SIGN_IN_MESSAGE;
 /** The one lock every write of the credentials record happens under (all base URLs share it). */
 export const CREDENTIALS_LOCK = "svc-credentials";
 
-export interface OAuthClientOptions {
+export interface OAuthClientOptions extends NetworkChecks {
   /** The API base URL ({base_url}); tokens are stored per base URL. */
   baseUrl: string;
   store: TokenStore;
@@ -64,13 +65,6 @@ export interface OAuthClientOptions {
   signedOutMessage?: string;
   /** Appended to a "sign in again" reason in errors (e.g. the CLI's "run `svc-excel login`"). */
   signInHint?: string;
-  /** True when the runtime knows it is offline (navigator.onLine === false): nothing is sent. */
-  isOffline?: () => boolean;
-  /**
-   * A side-effect-free check that the token endpoint's ORIGIN answers at all (not the token
-   * endpoint). Run before a refresh is sent; false = "not sent": the refresh token is kept.
-   */
-  probeOrigin?: (origin: string, credentials?: RequestCredentials) => Promise<boolean>;
   /**
    * Browsers: token requests on a connection pool of their own, so the browser cannot resend a
    * refresh by itself (src/auth/token-pool.ts). Absent in the CLI (Node's fetch never resends a POST).
@@ -159,14 +153,7 @@ export class OAuthClient implements CredentialSource {
 
   /** Re-announce the stored status (e.g. on a `storage` event from another runtime). */
   async notifyStatus(): Promise<void> {
-    const s = await this.status();
-    for (const l of [...this.listeners]) {
-      try {
-        l(s);
-      } catch {
-        /* a listener's failure is its own */
-      }
-    }
+    tellEach(this.listeners, await this.status());
   }
 
   /** Another runtime changed the record (a `storage` event): forget what this runtime held in memory. */

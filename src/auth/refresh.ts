@@ -20,7 +20,18 @@ import { RenewableRecord, SignedInRecord, markedRecord, renewedRecord, tokenHash
 /** Why a refresh is wanted: the access token expired, or the API refused `token` (401). */
 type RefreshReason = { kind: "expired" } | { kind: "refused"; token: string };
 
-interface RefreshOptions {
+/** What a runtime knows about the network before a token request is sent (a refresh is never sent blind). */
+export interface NetworkChecks {
+  /** True when the runtime knows it is offline (navigator.onLine === false): nothing is sent. */
+  isOffline?: () => boolean;
+  /**
+   * A side-effect-free check that the token endpoint's ORIGIN answers at all (not the token
+   * endpoint). Run before a refresh is sent; false = "not sent": the refresh token is kept.
+   */
+  probeOrigin?: (origin: string, credentials?: RequestCredentials) => Promise<boolean>;
+}
+
+interface RefreshOptions extends NetworkChecks {
   keeper: TokenKeeper;
   /** Runs `fn` holding the credentials lock. */
   locked: <T>(fn: () => Promise<T>) => Promise<T>;
@@ -30,10 +41,6 @@ interface RefreshOptions {
   /** Forget the registration of an issuer (the server no longer knows the client). */
   clearClient: (issuer: string) => Promise<void>;
   now: () => number;
-  /** True when the runtime knows it is offline: nothing is sent. */
-  isOffline?: () => boolean;
-  /** A side-effect-free check that the token endpoint's ORIGIN answers; false = "not sent". */
-  probeOrigin?: (origin: string, credentials?: RequestCredentials) => Promise<boolean>;
   /** Announce a change of status. */
   notify: () => void;
 }

@@ -13,7 +13,7 @@ import type { EndedRecord, TokenRecord } from "./token-record";
 import { tokenLess } from "./token-record";
 
 // The record types live in token-record.ts; the stores (and the CLI's file adapter) import them from here.
-export type { AuthState, TokenRecord } from "./token-record";
+export type { TokenRecord } from "./token-record";
 export { tokenLess };
 
 /** The parts of the authorization server metadata the client needs after sign-in. */

@@ -7,8 +7,6 @@
 import { isNumeric, readableText } from "../shape/readable";
 import { jsonText, terminalText } from "./terminal";
 
-export { terminalText, writeAll } from "./terminal";
-
 export interface PrintedResult {
   formula: string;
   /** Excel's values (date serials, fractions): what --json writes. */

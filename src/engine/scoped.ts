@@ -7,6 +7,7 @@
  * Account B is therefore never served account A's answer nor refused by A's quota.
  */
 import type { ToolName } from "../api/catalogue";
+import { tellEach } from "../platform/listeners";
 import type { RawParams } from "../api/validate";
 import type { SvcEngine, SvcStats } from "./engine";
 import type { EngineAnswer, PlanRequest, RefreshPlan, RequestOptions } from "./types";
@@ -70,13 +71,7 @@ export class ConnectionScopedEngine implements SvcEngine {
   }
 
   private emit(s: SvcStats): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l(s);
-      } catch {
-        /* a listener's failure is its own */
-      }
-    }
+    tellEach(this.listeners, s);
   }
 
   async request(tool: ToolName, params: RawParams, opts?: RequestOptions): Promise<EngineAnswer> {

@@ -1,4 +1,6 @@
 /** The engine's counts and its change notifications (at most one per microtask turn). */
+import { tellEach } from "../platform/listeners";
+
 export interface Counts {
   /** HTTP requests actually sent (retries and probes included; nothing answered locally). */
   calls: number;
@@ -27,14 +29,7 @@ export class Notifier<S> {
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
-      const s = this.snapshot();
-      for (const l of this.listeners) {
-        try {
-          l(s);
-        } catch {
-          // a listener's failure is not the engine's
-        }
-      }
+      tellEach(this.listeners, this.snapshot());
     });
   }
 }

@@ -23,8 +23,6 @@ export function columnIndex(letters: string): number {
   return n - 1;
 }
 
-export const inBounds = (row: number, col: number): boolean => row >= 0 && row < MAX_ROWS && col >= 0 && col < MAX_COLS;
-
 /** Text Excel would read as a cell (A1, xfd1048576) or an R1C1 reference, so a sheet named so needs quotes. */
 const looksLikeReference = (name: string) => /^[A-Za-z]{1,3}\d+$/.test(name) || /^(R\d*)?(C\d*)?$/i.test(name);
 

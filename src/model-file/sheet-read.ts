@@ -4,7 +4,7 @@
  * the text as stored (file form: _xldudf_SVC_X, _xlfn.XLOOKUP), with shared-formula members kept
  * as the reference to their group.
  */
-import { a1, parseA1 } from "./a1";
+import { parseA1 } from "./a1";
 import { fail } from "./errors";
 import { decodeXstring } from "./ooxml-text";
 import { richText } from "./shared-strings";
@@ -158,9 +158,4 @@ export function readSheetXml(xml: string, strings: readonly string[], part: stri
     t = nextTag(xml, el.end, sheetData.innerEnd);
   }
   return { xml, prefix, sheetData, rows, dimension: findElement(xml, "dimension", 0, sheetData.tag.start) };
-}
-
-/** "B2" of a cell. */
-export function addressOf(c: { row: number; col: number }): string {
-  return a1(c.row, c.col);
 }

@@ -3,6 +3,7 @@
  * (window.__fakeExcel, test/fakes/office/driver.ts) and the add-in's engine statistics. Only the
  * calls the workbench makes are typed here.
  */
+import type { EngineStats } from "../engine/types";
 
 export interface Shown {
   value?: unknown;
@@ -31,16 +32,8 @@ export interface FakeExcel {
   names: { define(name: string, formula: string, sheet?: string | null): unknown };
 }
 
-export interface Stats {
-  calls: number;
-  cache_hits: number;
-  coalesced: number;
-  retries: number;
-  quota_remaining: number | null;
-}
-
 export interface SvcHost {
-  engine: { stats(): Stats; onChange?(l: (s: Stats) => void): () => void };
+  engine: { stats(): EngineStats; onChange?(l: (s: EngineStats) => void): () => void };
 }
 
 interface ExcelNs {

@@ -4,6 +4,7 @@
  * runs; failures reach the pane as signIn() rejections (SignInError with its code).
  */
 import type { PaneSignInState } from "../../auth/pane-signin";
+import { tellEach } from "../../platform/listeners";
 import { AuthPort, PaneAuthStatus } from "./types";
 
 export interface HostAuthLike {
@@ -21,15 +22,7 @@ export function authPortFromHost(host: HostAuthLike): AuthPort | undefined {
   if (!client) return undefined;
   const listeners = new Set<(s: PaneAuthStatus) => void>();
   let signing = false;
-  const emit = (s: PaneAuthStatus): void => {
-    for (const l of [...listeners]) {
-      try {
-        l(s);
-      } catch {
-        /* a listener's failure is its own */
-      }
-    }
-  };
+  const emit = (s: PaneAuthStatus): void => tellEach(listeners, s);
   const emitStored = (): void => {
     Promise.resolve()
       .then(() => client.status())
