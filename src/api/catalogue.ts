@@ -7,119 +7,10 @@
  * bound elsewhere. Transcribed from the spec's "Endpoints" table (shared/spec/company-data-api.md).
  */
 
-export type ToolName =
-  | "search_companies"
-  | "get_company"
-  | "get_financials"
-  | "get_reported_financials"
-  | "list_filings"
-  | "get_filing_summary"
-  | "get_insider_trades"
-  | "get_insider_feed"
-  | "get_congress_trades"
-  | "get_congress_feed"
-  | "get_headlines"
-  | "get_economy"
-  | "get_leadership"
-  | "get_institutional_holders"
-  | "get_investor"
-  | "get_short_interest"
-  | "get_peers"
-  | "screen_companies";
+import { DEFAULT_METRICS, DEFAULT_STATEMENT, ECONOMY_SERIES, SCREEN_METRICS, STATEMENTS, YEARS_MAX } from "./lists";
+import type { ParamSpec, ToolName, ToolSpec, WideRule } from "./tool-spec";
 
-export type ParamType = "string" | "integer" | "number" | "boolean" | "enum";
-
-export type ParamScalar = string | number | boolean;
-
-/** A condition on another parameter's canonical value (defaults applied). */
-export interface ParamCondition {
-  param: string;
-  values: readonly ParamScalar[];
-}
-
-export interface ParamSpec {
-  name: string;
-  type: ParamType;
-  required?: boolean;
-  /** Inclusive bounds for integer/number parameters. */
-  min?: number;
-  max?: number;
-  /** Inclusive length bounds for strings (each element for list parameters). */
-  minLength?: number;
-  maxLength?: number;
-  /** Allowed values for enum parameters (matched case-insensitively, sent as written here). */
-  values?: readonly string[];
-  /** The API's default, when the spec states one. canonicalise() applies it, so a spelled-out default
-   * and an omitted one give the same request key. */
-  default?: ParamScalar;
-  /** A default that depends on another parameter (its canonical value -> this default). */
-  defaultBy?: { param: string; values: Readonly<Record<string, ParamScalar | readonly string[]>> };
-  /** The default is the metric of the first item of this list parameter (screen sort_by). */
-  defaultFromFirst?: string;
-  /** The API uses this parameter only when `usedOnlyWith` is present: dropped otherwise. */
-  usedOnlyWith?: string;
-  /** The API ignores this parameter when the condition holds: dropped then. */
-  ignoredWhen?: ParamCondition;
-  /** Values allowed only when a condition holds (checked locally, no call). */
-  onlyWhen?: readonly { values: readonly ParamScalar[]; when: ParamCondition; rule: string }[];
-  /** Text read by a dedicated parser: a quarter end (date, YYYYQn or a date serial), a screen filter,
-   * a screen metric id (spec list plus dictionary), or a get_financials metric key. */
-  format?: "quarter_end" | "screen_filter" | "screen_metric" | "financial_metric";
-  /** One spelling for text the API matches without regard to case: `upper` (form types), `ticker`
-   * (upper case, a class suffix written with a dot as the spec's hyphen: BRK.B -> BRK-B). */
-  normalise?: "upper" | "ticker";
-  /** List parameter: sent comma-separated. */
-  list?: boolean;
-  /** Extra shape rule checked locally (e.g. ticker symbol characters). */
-  pattern?: RegExp;
-  patternHint?: string;
-  description: string;
-}
-
-export interface ToolSpec {
-  name: ToolName;
-  /** The SVC custom function that calls this tool (without the namespace). */
-  fn: string;
-  /** Order of the function's arguments, as users type them (names of tool parameters or options). */
-  fnArgs: readonly string[];
-  description: string;
-  params: readonly ParamSpec[];
-  /** How long an answer stays fresh in the cache. */
-  ttlMs: number;
-  /** Record tools spill one record per row. */
-  kind: "record" | "profile" | "statement" | "document";
-  /** Ask wide, answer narrow: how one call can answer narrower requests (src/api/wide.ts). */
-  wide?: WideRule;
-}
-
-/**
- * Ask wide, answer narrow, as data (read by src/api/wide.ts):
- * - `rows`: `param` cuts the first N rows of each array in `arrays` (the first one present). When
- *   `widen` is true the identity leaves `param` out and the wide call asks the parameter's catalogue
- *   maximum; false (no stated maximum) keeps `param` in the identity, and a cached answer with a
- *   larger value still answers a smaller one. `when` limits the rule to answers whose order is fully
- *   determined by the other parameters.
- * - `distinct`: `param` keeps the rows of `array` belonging to the first N distinct values of `field`
- *   (leadership: a CEO change gives two ceo_pay rows for one fiscal year).
- * - `columns`: get_financials: `param` (years) keeps the last N x `perColumn` columns; `list` (metrics)
- *   keeps the requested entries in request order; the wide call asks every key of the statement,
- *   `param`'s maximum and `flags` (include_provenance), which only add to what a request gets.
- * - `window`: `param` values in `spans` (years, null = everything) are answered from the `wide` value
- *   by keeping the points of `array` whose `field` date is within N years before the newest point;
- *   values not in `spans` (1Y: a finer resolution) are their own identity.
- */
-export type WideRule =
-  | { kind: "rows"; param: string; arrays: readonly string[]; widen: boolean; when?: ParamCondition }
-  | { kind: "distinct"; param: string; array: string; field: string }
-  | {
-      kind: "columns";
-      param: string;
-      perColumn: { param: string; values: Readonly<Record<string, number>> };
-      list: string;
-      columnArrays: readonly string[];
-      flags: Readonly<Record<string, boolean>>;
-    }
-  | { kind: "window"; param: string; array: string; field: string; spans: Readonly<Record<string, number | null>>; wide: string };
+export type { ParamCondition, ParamScalar, ParamSpec, ToolName, ToolSpec, WideRule } from "./tool-spec";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -147,67 +38,10 @@ const limit = (max: number, dflt: number): ParamSpec => ({
   description: `Rows to return, 1-${max} (default ${dflt})`,
 });
 
-export const STATEMENTS = ["income", "balance", "cash_flow"] as const;
-export type Statement = (typeof STATEMENTS)[number];
-
-/** get_financials metric keys by statement (spec: "Metric keys by statement"). Unique across statements. */
-export const FINANCIAL_METRICS: Readonly<Record<Statement, readonly string[]>> = {
-  income: [
-    "revenue", "cost_of_revenue", "gross_profit", "rd_expense", "sga_expense", "total_operating_expenses",
-    "operating_income", "ebitda", "interest_expense", "pretax_income", "income_tax", "effective_tax_rate",
-    "net_income", "eps_basic", "eps_diluted", "shares_diluted", "dividends_per_share", "gross_margin",
-    "operating_margin", "net_margin", "revenue_growth",
-  ],
-  balance: [
-    "cash", "short_term_investments", "receivables", "inventory", "total_current_assets", "ppe_net", "goodwill",
-    "intangibles", "total_assets", "accounts_payable", "deferred_revenue", "current_debt",
-    "total_current_liabilities", "long_term_debt", "total_liabilities", "retained_earnings", "total_equity",
-    "shares_outstanding", "total_debt", "net_debt", "working_capital", "tangible_book_value", "invested_capital",
-    "book_value_per_share",
-  ],
-  cash_flow: [
-    "cf_net_income", "cf_da", "cf_sbc", "cf_working_capital_change", "cfo", "capex", "acquisitions", "cfi",
-    "debt_issued", "debt_repaid", "buybacks", "dividends_paid", "cff", "net_change_in_cash", "ending_cash", "fcf",
-    "fcf_margin",
-  ],
-};
-
-/** The API's default metrics when `metrics` is omitted, by statement. */
-export const DEFAULT_METRICS: Readonly<Record<Statement, readonly string[]>> = {
-  income: ["revenue", "gross_profit", "operating_income", "net_income", "eps_diluted"],
-  balance: ["cash", "total_assets", "total_liabilities", "total_equity", "total_debt"],
-  cash_flow: ["cfo", "cfi", "cff", "capex", "fcf"],
-};
-
-/** Which statement a metric key belongs to. */
-export function statementOf(metric: string): Statement | undefined {
-  for (const s of STATEMENTS) if (FINANCIAL_METRICS[s].includes(metric)) return s;
-  return undefined;
-}
-
-export const ALL_FINANCIAL_METRICS: readonly string[] = STATEMENTS.flatMap((s) => FINANCIAL_METRICS[s]);
-
-/** screen_companies metric ids (spec: "Screen metrics"). */
-export const SCREEN_METRICS: readonly string[] = [
-  "revenue_ttm", "revenue_growth_yoy", "revenue_cagr_3y", "net_income_growth_yoy", "fcf_growth_yoy", "gross_margin",
-  "gross_margin_change_yoy", "operating_margin", "net_margin", "fcf_margin", "rule_of_40", "roic", "roe", "roa",
-  "accruals_ratio", "cash_conversion", "capex_to_revenue", "capex_to_da", "sbc_to_fcf", "shares_change_yoy",
-  "net_debt", "net_debt_to_ebitda", "debt_to_equity", "current_ratio", "interest_coverage", "piotroski_f",
-  "days_since_10k", "days_since_10q", "filings_8k_90d", "had_8k_101_90d", "had_8k_205_90d", "had_8k_401_90d",
-  "had_8k_502_90d", "insider_buyers_90d", "insider_buy_value_90d", "insider_net_buy_90d", "insider_net_buy_1y",
-  "insider_officer_bought_90d", "holders_13f", "value_13f", "founder_led", "founder_on_board", "founder_controlled",
-  "family_controlled", "ceo_total_pay", "ceo_pay_actually_received",
-];
-
-/** get_economy series ids (spec: "Series ids accepted"). */
-export const ECONOMY_SERIES: readonly string[] = [
-  "CPIAUCSL", "CPILFESL", "PCEPI", "PCEPILFE", "PPIFIS", "CUSR0000SAH1", "GASREGW", "DCOILWTICO", "T5YIE", "T10YIE",
-  "UNRATE", "U6RATE", "PAYEMS", "ICSA", "CCSA", "JTSJOL", "CIVPART", "CES0500000003", "A191RL1Q225SBEA", "RSAFS",
-  "INDPRO", "TCU", "DGORDER", "PCEC96", "DSPIC96", "PSAVERT", "UMCSENT", "BOPGSTB", "HOUST", "PERMIT", "HSN1F",
-  "HPIPONM226S", "MORTGAGE30US", "DFF", "SOFR", "DPRIME", "DGS3MO", "DGS2", "DGS5", "DGS10", "DGS30", "T10Y2Y",
-  "T10Y3M", "WALCL", "M2SL", "TOTALSL", "DRCCLACBS", "NFCI", "VIXCLS", "DTWEXBGS", "GFDEBTN", "GFDEGDQ188S",
-  "MTSDS133FMS", "SAHMREALTIME",
-];
+export {
+  ALL_FINANCIAL_METRICS, DEFAULT_METRICS, DEFAULT_STATEMENT, ECONOMY_SERIES, FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS, YEARS_MAX,
+} from "./lists";
+export type { Statement } from "./lists";
 
 /** Record tools whose `limit` cuts the first N rows of one array: ask the maximum, slice locally. */
 const firstRows = (...arrays: string[]): WideRule => ({ kind: "rows", param: "limit", arrays, widen: true });
@@ -245,17 +79,17 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
     ttlMs: 12 * HOUR,
     params: [
       TICKER,
-      { name: "statement", type: "enum", values: STATEMENTS, default: "income", description: "income, balance or cash_flow" },
+      { name: "statement", type: "enum", values: STATEMENTS, default: DEFAULT_STATEMENT, description: "income, balance or cash_flow" },
       {
         name: "metrics",
         type: "string",
         list: true,
         format: "financial_metric",
         defaultBy: { param: "statement", values: DEFAULT_METRICS },
-        description: "Metric keys of the chosen statement",
+        description: 'One metric key ("revenue"), a list ("revenue,net_income") or a range of keys, all from one statement',
       },
       { name: "period_type", type: "enum", values: ["annual", "quarterly"], default: "annual", description: "annual or quarterly" },
-      { name: "years", type: "integer", min: 1, max: 20, default: 5, description: "Fiscal years back, 1-20 (default 5)" },
+      { name: "years", type: "integer", min: 1, max: YEARS_MAX, default: 5, description: `Fiscal years back, 1-${YEARS_MAX} (default 5)` },
       { name: "include_provenance", type: "boolean", default: false, description: "Attach each value's XBRL source" },
     ],
     wide: {
@@ -280,7 +114,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
         name: "statement",
         type: "enum",
         values: STATEMENTS,
-        default: "income",
+        default: DEFAULT_STATEMENT,
         ignoredWhen: { param: "view", values: ["segments"] },
         description: "income, balance or cash_flow (ignored by the segments view)",
       },
@@ -495,7 +329,7 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
         minLength: 3,
         format: "screen_filter",
         patternHint: "metric:min:max with either bound empty, e.g. roic:15: or net_debt_to_ebitda::2",
-        description: "Filters written metric:min:max (either bound may be empty)",
+        description: "Filters written metric:min:max (either bound may be empty), as a list or a range",
       },
       {
         name: "sort_by",

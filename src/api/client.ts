@@ -4,7 +4,7 @@
  * caches (src/engine) nor of how tokens are obtained (a CredentialSource from src/auth or the CLI).
  */
 import { ToolName } from "./catalogue";
-import { SvcError } from "./errors";
+import { SIGN_IN_MESSAGE, SvcError } from "./errors";
 import { ToolParams } from "./validate";
 
 /** The REST envelope, as the client hands it on. Extra members are tolerated and dropped. */
@@ -30,7 +30,7 @@ export interface CredentialSource {
 export function staticCredentials(token: string | null | undefined): CredentialSource {
   return {
     async getToken() {
-      if (!token) throw new SvcError("signed_out", "Sign in from the SVC pane");
+      if (!token) throw new SvcError("signed_out", SIGN_IN_MESSAGE);
       return token;
     },
   };

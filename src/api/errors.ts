@@ -3,6 +3,9 @@
  * to the cell error (#VALUE! or #N/A plus message) that design.md's error table prescribes.
  */
 
+/** What a cell shows when there is no usable sign-in (design.md's error table); one text everywhere. */
+export const SIGN_IN_MESSAGE = "Sign in from the SVC pane";
+
 export type ErrorKind =
   /** Rejected locally before any call: the message names the argument and what is allowed. */
   | "invalid_argument"

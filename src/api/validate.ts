@@ -2,7 +2,7 @@
  * Local validation from the catalogue: an argument the API would reject never costs a call.
  * Messages name the argument and say what is allowed, because they end up in a cell's hover text.
  */
-import { ParamSpec, Statement, TOOLS, ToolName } from "./catalogue";
+import { DEFAULT_STATEMENT, ParamSpec, Statement, TOOLS, ToolName } from "./catalogue";
 import { MetricDictionary, activeDictionary } from "./dictionary";
 import { invalidArgument } from "./errors";
 import { isRealDate, serialToIsoDate } from "./excel-date";
@@ -219,7 +219,7 @@ export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOpt
     if (v === undefined) continue;
     if (p.normalise && typeof v === "string") out[p.name] = normaliseText(p.normalise, v);
     if (p.format === "financial_metric") {
-      const statement = ((out.statement as Statement | undefined) ?? paramDefault(tool, "statement") ?? "income") as Statement;
+      const statement = ((out.statement as Statement | undefined) ?? paramDefault(tool, "statement") ?? DEFAULT_STATEMENT) as Statement;
       out[p.name] = checkFinancialMetrics(statement, v as string[], dict);
     } else if (p.format === "screen_filter") out[p.name] = checkScreenFilters(v as string[], dict);
   }

@@ -23,7 +23,7 @@
  * | get_reported_financials | every parameter incl. limit (no stated maximum) | as asked | a cached answer with a larger limit answers a smaller one: first N lines / segments / changes |
  * | get_company, get_filing_summary, get_peers, economy snapshot | every parameter | as asked | as asked |
  */
-import { ParamScalar, TOOLS, ToolName, WideRule, Statement, paramOf } from "./catalogue";
+import { DEFAULT_STATEMENT, ParamScalar, TOOLS, ToolName, WideRule, Statement, paramOf } from "./catalogue";
 import { CanonicalRequest, conditionMet, withDefaults } from "./canonical";
 import { MetricDictionary, activeDictionary } from "./dictionary";
 import { ToolParams, requestKey } from "./validate";
@@ -93,7 +93,7 @@ export function widen(req: CanonicalRequest, opts: WideOptions = {}): WideReques
       const max = maxOf(req.tool, rule.param);
       if (max !== undefined) params[rule.param] = max;
       const dict = opts.dictionary ?? activeDictionary();
-      const statement = String(req.params.statement ?? paramOf(req.tool, "statement")?.default ?? "income") as Statement;
+      const statement = String(req.params.statement ?? paramOf(req.tool, "statement")?.default ?? DEFAULT_STATEMENT) as Statement;
       const asked = Array.isArray(req.params[rule.list]) ? (req.params[rule.list] as string[]) : [];
       params[rule.list] = [...new Set([...dict.financialMetrics(statement), ...asked])];
       for (const [flag, value] of Object.entries(rule.flags)) params[flag] = value;

@@ -15,7 +15,7 @@
  */
 import * as oauth from "oauth4webapi";
 import type { CredentialSource } from "../api/client";
-import { SvcError } from "../api/errors";
+import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
 import { CrossLock, LocalLock } from "../platform/locks";
 import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
 import { Discovered, discover, requestOptions } from "./discovery";
@@ -30,7 +30,7 @@ import {
   normaliseBaseUrl,
 } from "./store";
 
-export const SIGNED_OUT_MESSAGE = "Sign in from the SVC pane";
+export const SIGNED_OUT_MESSAGE = SIGN_IN_MESSAGE;
 export const SCOPE = "read";
 /** The one lock every write of the credentials record happens under (all base URLs share it). */
 export const CREDENTIALS_LOCK = "svc-credentials";

@@ -7,6 +7,7 @@
  * Tokens never go into the workbook: the browser store is the runtime's origin storage.
  * The CLI's credentials file is a Node adapter: src/adapters/node/file-token-store.ts.
  */
+import { normaliseBaseUrl } from "../platform/urls";
 
 export type AuthState = "signed_in" | "signed_out" | "reauth_required";
 
@@ -72,10 +73,8 @@ export function tokenLess(rec: TokenRecord): TokenRecord {
   return rest;
 }
 
-/** Canonical key for an API base URL (no trailing slash). */
-export function normaliseBaseUrl(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, "");
-}
+/** Canonical key for an API base URL: the one normaliser, src/platform/urls.ts. */
+export { normaliseBaseUrl };
 
 function clone<T>(v: T): T {
   return v === null || v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);

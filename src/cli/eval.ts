@@ -14,7 +14,7 @@ import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
 import { CellInvocation } from "../functions/invoke";
 import { listSources } from "../functions/sources";
-import { describeFailure, readCellError } from "../office/cell-error";
+import { describeFailure, readCellError } from "../api/cell-outcome";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
 import { PrintedResult, renderOutput, writeAll } from "./print";

@@ -5,15 +5,9 @@
  * scope is a hash of it anyway, so nothing readable about the credential lands in a file name or key.
  */
 
-/** Trailing slashes and the case of scheme/host do not make a different API (URL lowercases them). */
-export function normaliseBaseUrl(baseUrl: string): string {
-  try {
-    const u = new URL(baseUrl.trim());
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return baseUrl.trim().replace(/\/+$/, "");
-  }
-}
+import { normaliseBaseUrl } from "../platform/urls";
+
+export { normaliseBaseUrl };
 
 /** FNV-1a, 64-bit, as 16 hex digits: synchronous and the same in the page and in Node. */
 export function fnv64(text: string): string {

@@ -5,7 +5,7 @@
  * store reads as a miss and the request goes to the network.
  */
 import { TOOLS, ToolName } from "../api/catalogue";
-import type { Clock } from "./clock";
+import { Clock, nextTurn } from "./clock";
 import { Lru } from "./lru";
 import type { AnswerRecord, CachedAnswer, PersistentStore } from "./records";
 
@@ -18,12 +18,6 @@ export const DEFAULT_MAX_IDENTITIES = 500;
 const MAX_ANSWERS_PER_IDENTITY = 4;
 /** An answer dated this far in the future (a clock jump) is not trusted as fresh. */
 const FUTURE_SLACK_MS = 60_000;
-
-/** Resolves on the next macrotask (setImmediate in Node; a zero timeout elsewhere): work behind it yields to I/O first. */
-function nextTurn(): Promise<void> {
-  const si = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
-  return new Promise((r) => (si ? si(r) : setTimeout(r, 0)));
-}
 
 export class AnswerCache {
   /** null = the store was read and holds nothing for this identity. */

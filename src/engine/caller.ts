@@ -14,6 +14,7 @@ import type { Breaker } from "./breaker";
 import { Clock, sleep } from "./clock";
 import { failureClass, retryAfterMs, toSvcError } from "./failure";
 import type { QuotaGovernor } from "./quota";
+import { refusal } from "./refusal";
 import type { Counts } from "./stats";
 
 /** What the engine needs of a client: ApiClient satisfies it. */
@@ -56,7 +57,7 @@ export class Caller {
     let busyAttempt = 0;
     let transientRetried = false;
     for (;;) {
-      const refused = this.quota.blockedError() ?? this.breaker.admit();
+      const refused = refusal(this.quota, this.breaker, { admit: true });
       if (refused) throw refused;
       const grace = this.graceUntil - this.clock.mono();
       if (grace > 0) await sleep(this.clock, grace);

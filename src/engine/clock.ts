@@ -18,6 +18,16 @@ export const systemClock: Clock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
+/**
+ * Resolves on the next macrotask (setImmediate in Node; a zero timeout elsewhere): work behind it
+ * lets what is already queued (the next call going out, I/O) go first. Not on the injected clock:
+ * it orders work, it does not measure time.
+ */
+export function nextTurn(): Promise<void> {
+  const si = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
+  return new Promise((r) => (si ? si(r) : setTimeout(r, 0)));
+}
+
 export function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((r) => clock.setTimeout(r, Math.max(0, ms)));
 }

@@ -3,6 +3,11 @@
  * shared store first (another runtime may have fetched it), refuse when the quota or the breaker
  * says so (and settle every queued call with it), split a coalesced/widened call the API rejects
  * with 400/422 into one narrow call per member, cache the answer and hand each member its slice.
+ *
+ * Write-behind: an answer goes into the memory cache at once (a request arriving now is a hit, never
+ * a second call), but slicing it for each member, the members' own work with it (shaping cells) and
+ * the store write run on the next macrotask, after the next queued call has gone out. flush() and
+ * idle() wait for them, so nothing is lost when the process ends.
  */
 import type { SvcError } from "../api/errors";
 import { ToolParams, requestKey } from "../api/validate";
@@ -12,9 +17,11 @@ import type { AnswerCache } from "./cache";
 import type { Caller } from "./caller";
 import type { Clock } from "./clock";
 import { toSvcError } from "./failure";
-import { Job, Member, callParams, settleMembers } from "./job";
+import { nextTurn } from "./clock";
+import { Job, Member, callParams, settleEach, settleMembers } from "./job";
 import { LOW_QUOTA, QuotaGovernor } from "./quota";
 import type { CachedAnswer } from "./records";
+import { refusal } from "./refusal";
 import type { JobRegistry } from "./registry";
 import type { Scheduler } from "./scheduler";
 
@@ -35,6 +42,8 @@ export interface DispatchDeps {
 export class Dispatcher {
   /** Identities whose wide (or coalesced) call the API refused with a 400/422: asked narrow from then on. */
   readonly refusedWide = new Set<string>();
+  /** Answers handed to their members behind the next call (write-behind). */
+  private readonly behind = new Set<Promise<void>>();
 
   constructor(private readonly d: DispatchDeps) {}
 
@@ -84,7 +93,7 @@ export class Dispatcher {
       await cache.load(job.group, true);
       this.answerFromCache(job);
     }
-    const refused = quota.blockedError() ?? breaker.error();
+    const refused = refusal(quota, breaker);
     if (refused) return this.refuseAll(job, refused);
     if (job.members.length === 0) return;
     job.state = "sent";
@@ -101,7 +110,22 @@ export class Dispatcher {
     }
     const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.d.clock.now() };
     void cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
-    settleMembers(job, (m) => answerFrom(job.coalescer, m.req, entry, false));
+    const members = job.members.splice(0);
+    this.later(() => settleEach(members, (m) => answerFrom(job.coalescer, m.req, entry, false)));
+  }
+
+  /** Run `work` on the next macrotask: the scheduler sends the next call first. */
+  private later(work: () => void): void {
+    const p: Promise<void> = nextTurn()
+      .then(work)
+      .catch(() => undefined)
+      .finally(() => this.behind.delete(p));
+    this.behind.add(p);
+  }
+
+  /** Resolves when every answer received so far has been handed to its members. */
+  async settled(): Promise<void> {
+    while (this.behind.size > 0) await Promise.all([...this.behind]);
   }
 
   /**

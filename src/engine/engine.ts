@@ -20,6 +20,7 @@ import { Dispatcher } from "./dispatch";
 import { toSvcError } from "./failure";
 import type { Job, Member } from "./job";
 import { QuotaGovernor } from "./quota";
+import { refusal } from "./refusal";
 import type { PersistentStore } from "./records";
 import { JobRegistry } from "./registry";
 import { CanonicalRequest, RequestRules, apiRules } from "./rules";
@@ -279,12 +280,14 @@ class EngineImpl implements SvcEngine {
   }
 
   async flush(): Promise<void> {
+    await this.dispatcher.settled();
     await this.cache.flush();
     await this.quota.flush();
   }
 
-  idle(): Promise<void> {
-    return this.scheduler.idle();
+  async idle(): Promise<void> {
+    await this.scheduler.idle();
+    await this.dispatcher.settled();
   }
 
   // ---- requests ------------------------------------------------------------------------------
@@ -308,7 +311,7 @@ class EngineImpl implements SvcEngine {
       return answerFrom(c, req, hit, false);
     }
     if (signal?.aborted) throw cancelledError();
-    const refused = this.quota.blockedError() ?? this.breaker.error();
+    const refused = refusal(this.quota, this.breaker);
     if (refused) return this.stale.or(c, req, group, refused);
     // Once the API refused this identity's wide call (400/422), its requests go narrow: exactly as asked.
     const narrow = this.dispatcher.refusedWide.has(group);

@@ -4,6 +4,7 @@ import type { SvcError } from "../api/errors";
 import type { ToolParams } from "../api/validate";
 import type { Coalescer } from "./coalescer";
 import type { CanonicalRequest } from "./rules";
+import { toSvcError } from "./failure";
 import type { EngineAnswer } from "./types";
 
 export interface Member {
@@ -36,11 +37,21 @@ export function callParams(job: Job): ToolParams {
   return job.narrow ? job.members[0].req.params : job.coalescer.callFor(job.members.map((m) => m.req));
 }
 
-/** Hand every member its outcome, once; members leave the job. */
+/** Hand every member its outcome, once; members leave the job. An outcome that throws is that member's error. */
 export function settleMembers(job: Job, outcome: (m: Member) => EngineAnswer | SvcError): void {
-  for (const m of job.members.splice(0)) {
+  settleEach(job.members.splice(0), outcome);
+}
+
+/** Hand each of `members` its outcome (they have left their job). */
+export function settleEach(members: readonly Member[], outcome: (m: Member) => EngineAnswer | SvcError): void {
+  for (const m of members) {
     m.detach();
-    const r = outcome(m);
+    let r: EngineAnswer | SvcError;
+    try {
+      r = outcome(m);
+    } catch (e) {
+      r = toSvcError(e);
+    }
     if (r instanceof Error) m.reject(r);
     else m.resolve(r);
   }

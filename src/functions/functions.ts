@@ -5,16 +5,18 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { TOOLS, ToolName } from "../api/catalogue";
+import { argsOf } from "../api/arguments";
+import type { ToolName } from "../api/catalogue";
 import { Grid } from "../shape/grid";
 import { CellOptions } from "./options";
 import { activeDictionary } from "../api/dictionary";
 import { invalidArgument } from "../api/errors";
 import { companyCard } from "../shape/company-card";
-import { profileEntries, profileField, profileCell, profileRows, shapeAnswer } from "../shape/tools";
+import { profileEntries, profileField, profileCell, profileRows } from "../shape/profile";
+import { shapeAnswer } from "../shape/tools";
 import { financialsCell, periodsCell } from "./financials-cell";
 import { CellInvocation, runCell } from "./invoke";
-import { requestsFor, toolOfFunction } from "./requests";
+import { requestsFor } from "./requests";
 import { dataTypesOn } from "./typed";
 import { plainArgument } from "./typed-args";
 
@@ -47,11 +49,10 @@ function withScreenUnits(data: Record<string, unknown>): Record<string, unknown>
 
 /** A record tool: the request requests.ts maps the arguments to, then one record per row. */
 function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
-  const tool = toolOfFunction(fn)!;
-  const options = plainArgument(args[TOOLS[tool].fnArgs.indexOf("options")]);
+  const options = plainArgument(args[argsOf(fn).indexOf("options")]);
   return runCell(fn, options, invocation, async (ctx) => {
     const [req] = requestsFor(fn, args);
-    return shapeOnce(tool, (await ctx.fetch(req)).data, ctx.options);
+    return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options);
   });
 }
 
@@ -59,9 +60,9 @@ function records(fn: string, args: unknown[], invocation?: CellInvocation): Prom
  * Finds U.S.-listed companies by name or ticker, best match first.
  * @customfunction
  * @requiresAddress
- * @param query Company name or ticker (1-100 characters).
+ * @param query Company name or ticker, 1-100 characters.
  * @param [limit] Rows to return, 1-25 (default 10).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns ticker, name, exchange, country, cik per row.
  */
 export async function SEARCH(query: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -72,9 +73,9 @@ export async function SEARCH(query: string, limit?: any, options?: string, invoc
  * A company's profile (field, value rows), or one field of it.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL" or "BRK-B".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [field] One profile field (e.g. "name", "cik", "shares_outstanding_m"); omit for all fields.
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns The profile, or one value.
  */
 export async function COMPANY(ticker: any, field?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -94,9 +95,9 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
  * Standardized financial statement figures from filings: time across columns, oldest to newest.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param metrics One metric key ("revenue"), a list ("revenue,net_income") or a range of keys, all from one statement.
- * @param [period] Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024.
+ * @param [period] Number of years (1-20, default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024.
  * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; statement=income|balance|cash_flow; source=0|1".
  * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
@@ -108,11 +109,11 @@ export async function FINANCIALS(ticker: any, metrics: any[][], period?: any, op
  * Statements exactly as filed, segment values, or the lines that moved most.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
- * @param [statement] income, balance or cash_flow (default income; ignored by the segments view).
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
+ * @param [statement] income, balance or cash_flow (ignored by the segments view) (default income).
  * @param [view] as_filed, segments or changes (default as_filed).
  * @param [fiscal_year] Fiscal year as the filer labels it (default latest).
- * @param [period] FY, Q1, Q2, Q3 or Q4 (default FY; Q4 only for segments).
+ * @param [period] FY, Q1, Q2, Q3 or Q4 (Q4 only for segments) (default FY).
  * @param [limit] Rows to return (default 100 as filed, 60 segments, 15 changes).
  * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns The statement lines with one column per filed period, or segment / change rows.
@@ -125,10 +126,10 @@ export async function REPORTED(ticker: any, statement?: string, view?: string, f
  * A company's filings, newest first.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
- * @param [form_type] Exact form type such as "10-K", "8-K", "4" (default every form).
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
+ * @param [form_type] Exact form type such as 10-K, 8-K, 4, DEF 14A (up to 20 characters).
  * @param [limit] Rows to return, 1-50 (default 20).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns form, filing_date, report_date, accession_number, description, sec_url per row.
  */
 export async function FILINGS(ticker: any, form_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -139,9 +140,9 @@ export async function FILINGS(ticker: any, form_type?: string, limit?: any, opti
  * An existing AI summary of a filing, one row per finding with its quote and whether it was verified.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
- * @param [accession_number] The filing (default the newest summarised 10-K, 10-Q or 8-K).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
+ * @param [accession_number] Filing accession number (default: newest summarised 10-K, 10-Q or 8-K).
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns section, finding, quote, verified per row, then the AI notice.
  */
 export async function SUMMARY(ticker: any, accession_number?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -152,9 +153,9 @@ export async function SUMMARY(ticker: any, accession_number?: string, options?: 
  * Insider transactions (Forms 3/4/5) for one company, newest filed first.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [limit] Rows to return, 1-100 (default 20).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One trade per row.
  */
 export async function INSIDERS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -166,11 +167,11 @@ export async function INSIDERS(ticker: any, limit?: any, options?: string, invoc
  * @customfunction
  * @requiresAddress
  * @param [days] Filed in the last N days, 1-90 (default 7).
- * @param [buys_only] TRUE for purchases only (default), FALSE to add sales.
+ * @param [buys_only] TRUE = purchases only (default); FALSE adds sales.
  * @param [min_value_usd] Minimum trade value in USD (or minimum total buys of a cluster).
- * @param [clusters] TRUE for stocks where 2 or more insiders bought (default FALSE).
+ * @param [clusters] TRUE = stocks where 2 or more insiders bought (default FALSE).
  * @param [limit] Rows to return, 1-100 (default 25).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One trade (or cluster) per row.
  */
 export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: any, clusters?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -181,9 +182,9 @@ export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: a
  * Trades in one company's stock disclosed by members of Congress.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [limit] Rows to return, 1-100 (default 20).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One disclosed trade per row.
  */
 export async function CONGRESS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -196,11 +197,11 @@ export async function CONGRESS(ticker: any, limit?: any, options?: string, invoc
  * @requiresAddress
  * @param [days] Filed in the last N days, 1-365 (default 30).
  * @param [member] A member's name or bioguide id.
- * @param [party] Democrat, Republican or Independent.
+ * @param [party] Party, e.g. Democrat, Republican, Independent.
  * @param [chamber] house or senate.
  * @param [transaction_type] purchase, sale or exchange.
  * @param [limit] Rows to return, 1-100 (default 25).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One disclosed trade per row.
  */
 export async function CONGRESSFEED(days?: any, member?: string, party?: string, chamber?: string, transaction_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -211,9 +212,9 @@ export async function CONGRESSFEED(days?: any, member?: string, party?: string, 
  * Recent press headlines about one company (no article text), with the news index's attribution.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [limit] Rows to return, 1-20 (default 10).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns published, title, source, url per row, then the attribution notice.
  */
 export async function HEADLINES(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -224,9 +225,9 @@ export async function HEADLINES(ticker: any, limit?: any, options?: string, invo
  * U.S. economic indicators: a snapshot of all, or the history of one series.
  * @customfunction
  * @requiresAddress
- * @param [series_id] A series id such as "UNRATE" or "DGS10"; omit for the snapshot.
- * @param [range] 1Y, 5Y, 10Y or MAX (default 5Y; with series_id).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [series_id] A series id such as UNRATE or DGS10 (omit for the snapshot).
+ * @param [range] 1Y, 5Y, 10Y or MAX (with series_id) (default 5Y).
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns Snapshot rows, or date and value rows oldest first, then the required notice.
  */
 export async function ECONOMY(series_id?: string, range?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -237,9 +238,9 @@ export async function ECONOMY(series_id?: string, range?: string, options?: stri
  * Founders, control, current CEO and CEO pay by fiscal year.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [years] Fiscal years of CEO pay, 1-10 (default 5).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na; part=all|overview|founders|ceo_pay".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na; part=all|overview|founders|ceo_pay".
  * @returns Labelled blocks (overview, founders, CEO pay), or the one block chosen with part=.
  */
 export async function LEADERSHIP(ticker: any, years?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -250,9 +251,9 @@ export async function LEADERSHIP(ticker: any, years?: any, options?: string, inv
  * Largest institutional holders of a stock from Form 13F.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [limit] Rows to return, 1-100 (default 20).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One holder per row, largest first.
  */
 export async function HOLDERS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -263,11 +264,11 @@ export async function HOLDERS(ticker: any, limit?: any, options?: string, invoca
  * One 13F filer's holdings or quarter-over-quarter changes; an ambiguous name lists the candidates.
  * @customfunction
  * @requiresAddress
- * @param query Investor or filer name, or CIK.
- * @param [quarter] Quarter end as YYYY-MM-DD or YYYYQn (default the latest 13F).
+ * @param query Investor or filer name, or CIK (up to 100 characters).
+ * @param [quarter] Quarter end as YYYY-MM-DD or YYYYQn (default latest 13F).
  * @param [view] holdings or changes (default holdings).
  * @param [limit] Rows to return, 1-100 (default 25).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One position (or change, or candidate filer) per row.
  */
 export async function INVESTOR(query: string, quarter?: string, view?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -278,9 +279,9 @@ export async function INVESTOR(query: string, quarter?: string, view?: string, l
  * Short interest by settlement date, newest first.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
  * @param [periods] Settlement dates, 1-48 (default 12).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns One settlement date per row, then the data owner's notice.
  */
 export async function SHORTINTEREST(ticker: any, periods?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -291,8 +292,8 @@ export async function SHORTINTEREST(ticker: any, periods?: any, options?: string
  * The researched competitor set of a company, most comparable first.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns ticker, name, exchange, cik, url per row.
  */
 export async function PEERS(ticker: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -303,11 +304,11 @@ export async function PEERS(ticker: any, options?: string, invocation?: CustomFu
  * Screens companies on public-record metrics from a nightly snapshot.
  * @customfunction
  * @requiresAddress
- * @param filters One or more filters written metric:min:max (either bound may be empty), as a list or a range.
+ * @param filters Filters written metric:min:max (either bound may be empty), as a list or a range.
  * @param [sort_by] Metric to sort by (default the first filter's metric).
- * @param [descending] TRUE for largest first (default), FALSE for smallest first.
+ * @param [descending] TRUE = largest first (default).
  * @param [limit] Rows to return, 1-50 (default 25).
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns ticker, name, exchange, cik, one column per metric, notes.
  */
 export async function SCREEN(filters: any[][], sort_by?: string, descending?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
@@ -318,9 +319,9 @@ export async function SCREEN(filters: any[][], sort_by?: string, descending?: an
  * The fiscal calendar of a company: each fiscal period's label, start, end and calendar quarter.
  * @customfunction
  * @requiresAddress
- * @param ticker U.S. ticker, e.g. "AAPL".
- * @param [period] As in SVC.FINANCIALS (default FQ-7:FQ): FY-4:FY, FQ-7:FQ, LTM, FY2024, FQ3 2024 ...
- * @param [options] "headers=0|1; dates=serial|text; na=blank|na".
+ * @param ticker U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B).
+ * @param [period] As in SVC.FINANCIALS (default FQ-7:FQ): FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024.
+ * @param [options] "headers=0|1|2; dates=serial|text; na=blank|na".
  * @returns period, start, end, calendar_quarter per row, oldest first.
  */
 export async function PERIODS(ticker: any, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {

@@ -5,7 +5,8 @@
  */
 import { currentEngine } from "../engine/current";
 import { EngineAnswer } from "../engine/types";
-import { cellErrorFor, describeFailure, missingValue } from "../office/cell-error";
+import { describeFailure } from "../api/cell-outcome";
+import { cellErrorFor, missingValue } from "../office/cell-error";
 import { Grid } from "../shape/grid";
 import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";

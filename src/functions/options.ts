@@ -1,8 +1,9 @@
 /**
  * The `options` argument every SVC function takes last: `name=value` pairs separated by `;`
  * (a `,` is accepted too). Shared choices: headers=0|1|2, dates=serial|text, na=blank|na; some
- * functions add their own (named per function in EXTRA_OPTIONS).
+ * functions add their own. Which, with their values, is src/api/arguments.ts (optionsOf).
  */
+import { optionsOf } from "../api/arguments";
 import { invalidArgument } from "../api/errors";
 import { ShapeOptions } from "../shape/grid";
 
@@ -10,24 +11,12 @@ export interface CellOptions extends ShapeOptions {
   na: "blank" | "na";
 }
 
-/** Function-specific options and their allowed values. */
-export const EXTRA_OPTIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  LEADERSHIP: { part: ["all", "overview", "founders", "ceo_pay"] },
-  FINANCIALS: { statement: ["income", "balance", "cash_flow"], source: ["0", "1"] },
-};
-
-const COMMON: Readonly<Record<string, readonly string[]>> = {
-  headers: ["0", "1", "2"],
-  dates: ["serial", "text"],
-  na: ["blank", "na"],
-};
-
 export function parseOptions(raw: unknown, fn: string): CellOptions {
   const out: CellOptions = { headers: 1, dates: "serial", na: "blank", extra: {} };
   if (raw === null || raw === undefined) return out;
   const text = String(raw).trim();
   if (text === "") return out;
-  const allowed = { ...COMMON, ...(EXTRA_OPTIONS[fn] ?? {}) };
+  const allowed = optionsOf(fn);
   for (const part of text.split(/[;,]/)) {
     const item = part.trim();
     if (!item) continue;

@@ -12,6 +12,7 @@
  * Labels: the API labels columns FY2024 and 2024Q3; cells show FY2024 and FQ3 2024 (fiscal quarter 3
  * of fiscal year 2024), so a quarter never reads as a calendar quarter.
  */
+import { PERIOD_HELP } from "../api/arguments";
 import { TOOLS } from "../api/catalogue";
 import { invalidArgument } from "../api/errors";
 
@@ -36,10 +37,9 @@ export interface PeriodPlan {
 
 /** The catalogue's bound on `years` (the API serves 20 fiscal years). */
 export const MAX_YEARS: number = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
-const HELP = `a number of years (1-${MAX_YEARS}), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, LTM, LTM-1, FY2024, FQ3 2024 or FY2020:FY2024`;
 
 function bad(text: string, why?: string): never {
-  throw invalidArgument("period", `period "${text}" ${why ?? "is not understood"}; use ${HELP}`);
+  throw invalidArgument("period", `period "${text}" ${why ?? "is not understood"}; use ${PERIOD_HELP}`);
 }
 
 type Token = { type: "annual" | "quarterly" | "ltm"; rel?: number; label?: string; year?: number };

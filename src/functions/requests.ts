@@ -8,7 +8,8 @@
  * period the grammar does not read, metrics of two statements, a bad option); parameter bounds are
  * left to the engine's validation, so `plan()` reports them as `invalid`.
  */
-import { Statement, TOOLS, ToolName } from "../api/catalogue";
+import { PERIODS_DEFAULT_PERIOD, PERIODS_FN } from "../api/arguments";
+import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX } from "../api/catalogue";
 import { invalidArgument } from "../api/errors";
 import { RawParams, metricStatement, splitList } from "../api/validate";
 import type { PlanRequest } from "../engine/types";
@@ -36,9 +37,7 @@ const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
   (Object.keys(TOOLS) as ToolName[]).map((t) => [TOOLS[t].fn, t])
 );
 
-/** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
-export const PERIODS_FN = "PERIODS";
-export const PERIODS_ARGS = ["ticker", "period", "options"] as const;
+export { PERIODS_ARGS, PERIODS_FN } from "../api/arguments";
 
 function normalName(fn: string): string {
   return fn.trim().toUpperCase().replace(/^SVC\./, "");
@@ -60,7 +59,7 @@ function statementFor(keys: string[], fallback: string | undefined): Statement {
       throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
     found = s;
   }
-  return found ?? (fallback as Statement | undefined) ?? "income";
+  return found ?? (fallback as Statement | undefined) ?? DEFAULT_STATEMENT;
 }
 
 /** The get_financials requests of =SVC.FINANCIALS(ticker, metrics, period, options). */
@@ -96,10 +95,9 @@ export function financialsRequests(ticker: unknown, metrics: unknown, period: un
  * period labels and ends. One column more than shown is asked for, so the oldest period has a start.
  */
 export function periodsRequest(ticker: unknown, period: unknown): { plan: PeriodPlan; request: PlanRequest } {
-  const plan = parsePeriod(plainArgument(period) ?? "FQ-7:FQ");
-  const maxYears = TOOLS.get_financials.params.find((p) => p.name === "years")!.max!;
-  const years = Math.min(maxYears, plan.years + 1);
-  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: "income", metrics: ["revenue"], period_type: plan.periodType, years, include_provenance: true } } };
+  const plan = parsePeriod(plainArgument(period) ?? PERIODS_DEFAULT_PERIOD);
+  const years = Math.min(YEARS_MAX, plan.years + 1);
+  return { plan, request: { tool: "get_financials", params: { ticker: tickerOf(ticker), statement: DEFAULT_STATEMENT, metrics: ["revenue"], period_type: plan.periodType, years, include_provenance: true } } };
 }
 
 /** A record/profile tool's parameters from the function's arguments, by the catalogue's argument order. */

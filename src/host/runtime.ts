@@ -135,8 +135,3 @@ export function startHost(): Host {
   Object.defineProperty(globalThis, KEY, { value: host, configurable: false, enumerable: false, writable: false });
   return host;
 }
-
-/** The host if the page has started one (the pane and tests read it). */
-export function currentHost(): Host | null {
-  return ((globalThis as unknown as Record<string, Host | undefined>)[KEY] as Host | undefined) ?? null;
-}

@@ -1,13 +1,9 @@
 /**
- * The pane's writes to the workbook through Excel.run (office-addin-facts 1.7). Only the pane calls
- * these: a custom function must never trigger calculation or write cells itself.
+ * The pane's recalculation through Excel.run (office-addin-facts 1.7). Only the pane calls it: a
+ * custom function must never trigger calculation or write cells itself. (Writing a formula at the
+ * active cell is src/office/workbook.ts insertAtActiveCell.)
  */
-
-function excel(): typeof Excel {
-  const x = (globalThis as unknown as { Excel?: typeof Excel }).Excel;
-  if (!x || typeof x.run !== "function") throw new Error("Excel is not available in this page");
-  return x;
-}
+import { excel } from "./excel";
 
 /**
  * Mark every cell dirty and recalculate (CalculationType.full re-invokes our non-volatile
@@ -18,17 +14,5 @@ export async function calculateFull(): Promise<void> {
   await x.run(async (ctx) => {
     ctx.application.calculate(x.CalculationType.full);
     await ctx.sync();
-  });
-}
-
-/** Write a formula into the active cell (ExcelApi 1.7); resolves with the cell's address. */
-export async function insertFormulaIntoActiveCell(formula: string): Promise<string> {
-  const x = excel();
-  return x.run(async (ctx) => {
-    const cell = ctx.workbook.getActiveCell();
-    cell.formulas = [[formula]];
-    cell.load("address");
-    await ctx.sync();
-    return cell.address;
   });
 }

@@ -35,14 +35,14 @@ interface WindowLike {
   open?: (url: string, target?: string, features?: string) => unknown;
 }
 
-function canOpenBrowserWindow(office: OfficeLike | undefined): boolean {
+/** Office's openBrowserWindow where the host supports it (OpenBrowserWindowApi 1.1), else null. */
+function browserWindowOpener(office: OfficeLike | undefined): ((url: string) => void) | null {
   try {
-    return (
-      !!office?.context?.requirements?.isSetSupported?.("OpenBrowserWindowApi", "1.1") &&
-      typeof office.context.ui?.openBrowserWindow === "function"
-    );
+    const ui = office?.context?.ui;
+    const supported = !!office?.context?.requirements?.isSetSupported?.("OpenBrowserWindowApi", "1.1");
+    return supported && ui && typeof ui.openBrowserWindow === "function" ? (url) => ui.openBrowserWindow?.(url) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -60,8 +60,9 @@ export function openExternalLink(
   const url = safeExternalUrl(raw);
   if (!url) return false;
   try {
-    if (canOpenBrowserWindow(env.office)) {
-      env.office!.context!.ui!.openBrowserWindow!(url);
+    const openInOffice = browserWindowOpener(env.office);
+    if (openInOffice) {
+      openInOffice(url);
       return true;
     }
     if (typeof env.window?.open === "function") {

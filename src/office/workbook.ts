@@ -9,6 +9,7 @@
  * 1.7 (getActiveCell), 1.10 (comments), 1.12 (getSpillingToRangeOrNullObject).
  */
 import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
+import { excel } from "./excel";
 
 export type Scope = "selection" | "sheet" | "workbook";
 
@@ -36,12 +37,6 @@ export class NoActiveCellError extends Error {
     super("No cell is selected (a chart or shape may be). Click a cell in the sheet, then press Insert again.");
     this.name = "NoActiveCellError";
   }
-}
-
-function excel(): typeof Excel {
-  const x = (globalThis as unknown as { Excel?: typeof Excel }).Excel;
-  if (!x || typeof x.run !== "function") throw new Error("Excel is not available in this page");
-  return x;
 }
 
 function isSelectionError(e: unknown): boolean {

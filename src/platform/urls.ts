@@ -27,3 +27,16 @@ export function isSecureOrLoopback(url: string | URL): boolean {
     return false;
   }
 }
+
+/**
+ * One spelling of an API address, for keys (tokens, cache scope, lock names): scheme and host as URL
+ * parsing writes them, the path without trailing slashes; text that is no URL is only trimmed.
+ */
+export function normaliseBaseUrl(baseUrl: string): string {
+  try {
+    const u = new URL(baseUrl.trim());
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return baseUrl.trim().replace(/\/+$/, "");
+  }
+}

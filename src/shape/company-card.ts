@@ -4,7 +4,7 @@
  * Other SVC functions accept the card as their ticker (its `ticker` property).
  */
 import { Cell, ShapeOptions, str } from "./grid";
-import { profileCell, profileEntries } from "./tools";
+import { profileCell, profileEntries } from "./profile";
 import { EntityProperty, EntityValue, isTypedValue } from "./values";
 
 export const PROVIDER = "SVC Company Data API (figures from SEC filings)";

@@ -59,8 +59,8 @@ export function excelSerial(iso: string): number | null {
   if (day === null || hh > 23 || mm > 59 || ss > 59) return null;
   let ms = Date.UTC(Number(t[1]), Number(t[2]) - 1, Number(t[3]), hh, mm, ss) + Math.round(Number(t[7] ?? 0) * 1000);
   const zone = t[8];
-  if (zone && zone !== "Z") {
-    const zm = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+  const zm = zone && zone !== "Z" ? /^([+-])(\d{2}):?(\d{2})$/.exec(zone) : null;
+  if (zm) {
     const off = (Number(zm[2]) * 60 + Number(zm[3])) * 60_000;
     ms -= zm[1] === "+" ? off : -off;
   }

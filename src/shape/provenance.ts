@@ -37,7 +37,8 @@ function readElement(el: unknown): Provenance | null {
     accession: first(o, ["accession", "accession_number", "accn"]) ?? first(filing, ["accession", "accession_number", "accn"]),
     url: first(o, ["url", "filing_url", "sec_url", "source_url"]) ?? first(filing, ["url", "sec_url"]),
   };
-  if (!p.concept && !p.formula && typeof o.source === "string") return { ...readElement(o.source)!, accession: p.accession, url: p.url };
+  const fromSource = !p.concept && !p.formula && typeof o.source === "string" ? readElement(o.source) : null;
+  if (fromSource) return { ...fromSource, accession: p.accession, url: p.url };
   return p.concept || p.formula || p.accession || p.url ? p : null;
 }
 

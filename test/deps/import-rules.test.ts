@@ -71,6 +71,7 @@ const CASES: [string, Record<string, string>, string[]][] = [
     ["a browser adapter imports a node one", { "src/adapters/browser/idb-store.ts": 'import { store as s } from "../node/file-store";\nexport const store = s;\n' }, ["browser-and-node-adapters-apart"]],
     ["a function module imports compose", { "src/functions/functions.ts": 'import { compose } from "../compose/index";\nexport const f = compose;\n' }, ["compose-only-from-roots"]],
     ["the engine requires fs", { "src/engine/engine.ts": 'import * as fs from "fs";\nexport const engine = { fs };\n' }, ["node-builtins-only-in-node-code"]],
+    ["the cli imports the office layer", { "src/office/cell-error.ts": "export const describe = () => 1;\n", "src/cli/eval.ts": 'import * as path from "path";\nimport { describe } from "../office/cell-error";\nexport const run = () => [describe(), path.sep];\n' }, ["cli-never-imports-office"]],
     ["the pane imports the cli", { "src/taskpane/index.ts": 'import { run } from "../cli/eval";\nexport const page = run;\n' }, ["cli-is-node-only"]],
     ["a cycle between two engine modules", { "src/engine/a.ts": 'import { b } from "./b";\nexport const a = () => b;\n', "src/engine/b.ts": 'import { a } from "./a";\nexport const b = () => a;\n' }, ["no-circular"]],
     ["formula imports an Office wrapper", { "src/office/calc.ts": "export const calc = () => 1;\n", "src/formula/engine.ts": 'import { calc } from "../office/calc";\nexport const evaluate = calc;\n' }, ["formula-is-pure"]],

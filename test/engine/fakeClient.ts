@@ -81,10 +81,19 @@ export class FakeClient {
   /** Retry-After (ms) attached to scripted faults. */
   retryAfterMs: number | null = null;
 
-  constructor(opts: { latencyMs?: number; quota?: number; sleep?: (ms: number) => Promise<void> } = {}) {
+  /** When a call starts and ends (real time by default; a fake clock's in fake-time tests). */
+  private readonly now: () => number;
+
+  constructor(opts: { latencyMs?: number; quota?: number; sleep?: (ms: number) => Promise<void>; now?: () => number } = {}) {
     this.latencyMs = opts.latencyMs ?? 5;
     this.quota = opts.quota ?? 2000;
     this.wait = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  /** A client whose latency runs on `clock` (fake time). */
+  static on(clock: { setTimeout(fn: () => void, ms: number): unknown; mono(): number }, latencyMs = 5): FakeClient {
+    return new FakeClient({ latencyMs, sleep: (ms) => new Promise((r) => clock.setTimeout(r, ms)), now: () => clock.mono() });
   }
 
   /** The next calls fail as listed, in order (then calls succeed again). */
@@ -98,7 +107,7 @@ export class FakeClient {
   }
 
   async call(tool: ToolName, params: ToolParams): Promise<ApiAnswer> {
-    const rec: CallRecord = { tool, params: JSON.parse(JSON.stringify(params)), start: performance.now() };
+    const rec: CallRecord = { tool, params: JSON.parse(JSON.stringify(params)), start: this.now() };
     this.log.push(rec);
     this.active++;
     if (this.active > 1) this.overlaps++;
@@ -145,7 +154,7 @@ export class FakeClient {
       };
     } finally {
       this.active--;
-      rec.end = performance.now();
+      rec.end = this.now();
     }
   }
 }

@@ -141,32 +141,7 @@ describe("a 400 on a coalesced call", () => {
   });
 });
 
-describe("plan, invalidate, cancelQueued, forgetConnection (contract 2)", () => {
-  const reqs = [
-    { tool: "get_company" as const, params: { ticker: "AAPL" } },
-    { tool: "get_company" as const, params: { ticker: "aapl" } },
-    { tool: "get_peers" as const, params: { ticker: "MSFT" } },
-    { tool: "get_financials" as const, params: { ticker: "AAPL", metrics: "revenue" } },
-    { tool: "get_financials" as const, params: { ticker: "AAPL", metrics: "net_income", years: 3 } },
-    { tool: "get_financials" as const, params: { ticker: "AAPL", years: 99 } },
-  ];
-  const recalc = (engine: ReturnType<typeof setup>["engine"]) =>
-    Promise.allSettled(reqs.map((r) => engine.request(r.tool, r.params)));
-
-  it("refresh plan = calls the refresh then spends", async () => {
-    const { engine, run } = setup();
-    const cold = await engine.plan(reqs);
-    expect(cold).toMatchObject({ requests: 5, cached: 0, invalid: [{ index: 5 }] });
-    await run(recalc(engine));
-    expect(engine.stats().calls).toBe(cold.calls);
-    expect(await engine.plan(reqs)).toMatchObject({ calls: 0, cached: 5 });
-    const plan = await engine.plan(reqs, { refresh: true });
-    const before = engine.stats().calls;
-    expect(await engine.invalidate(reqs)).toBe(plan.calls);
-    await run(recalc(engine));
-    expect(engine.stats().calls - before).toBe(plan.calls);
-  });
-
+describe("plan, invalidate, cancelQueued, forgetConnection (contract 2; the planner: planner.test.ts)", () => {
   it("cancelQueued settles unsent calls now: stale answer if any, else cancelled", async () => {
     const { clock, client, engine, run } = setup({}, 1_000);
     await run(engine.request("get_company", { ticker: "A" }));

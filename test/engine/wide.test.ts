@@ -87,31 +87,3 @@ describe("cell-by-cell typing costs one call per identity", () => {
     expect(client.log).toHaveLength(identities.size);
   });
 });
-
-describe("refresh plan = calls spent (contract 2 invariant)", () => {
-  it.each([[1], [2], [3], [4], [5]])("random sheet %i: plan(refresh) then invalidate and recalculate", async (seed) => {
-    let a = seed * 7919;
-    const r = () => ((a = (a * 48271) % 2147483647) / 2147483647);
-    const tools: Array<() => [ToolName, Record<string, unknown>]> = [
-      () => ["get_financials", { ticker: ["AAPL", "MSFT", "KO"][Math.floor(r() * 3)], metrics: ["revenue", "net_income", "ebitda"][Math.floor(r() * 3)], years: 1 + Math.floor(r() * 20) }],
-      () => ["get_financials", { ticker: "AAPL", statement: "balance", period_type: r() < 0.5 ? "quarterly" : "annual" }],
-      () => ["get_institutional_holders", { ticker: ["AAPL", "MSFT"][Math.floor(r() * 2)], limit: 1 + Math.floor(r() * 100) }],
-      () => ["get_economy", { series_id: "UNRATE", range: ["1Y", "5Y", "10Y", "MAX"][Math.floor(r() * 4)] }],
-      () => ["get_company", { ticker: ["aapl", "AAPL", "KO"][Math.floor(r() * 3)] }],
-      () => ["list_filings", { ticker: "KO", limit: 200 }], // invalid: priced as invalid, costs nothing
-    ];
-    const sheet = Array.from({ length: 60 }, () => tools[Math.floor(r() * tools.length)]()).map(([tool, params]) => ({ tool, params }));
-    const client = new FakeClient({ latencyMs: 1 });
-    const engine = createEngine({ client, windowMs: 1 });
-    const recalc = () => Promise.allSettled(sheet.map((c) => engine.request(c.tool, c.params)));
-    const cold = await engine.plan(sheet);
-    await recalc();
-    expect(engine.stats().calls).toBe(cold.calls);
-    const plan = await engine.plan(sheet, { refresh: true });
-    expect(plan.requests + plan.invalid.length).toBe(sheet.length);
-    await engine.invalidate(sheet);
-    const before = engine.stats().calls;
-    await recalc();
-    expect(engine.stats().calls - before).toBe(plan.calls);
-  });
-});

@@ -6,8 +6,8 @@ import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
 import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
-import { readCellError } from "../../src/office/cell-error";
-import { COLUMNS } from "../../src/shape/tools";
+import { readCellError } from "../../src/api/cell-outcome";
+import { COLUMNS } from "../../src/shape/columns";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
 let api: FakeApi;

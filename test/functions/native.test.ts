@@ -10,7 +10,7 @@ import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
 import { sourceOf, valueSourceAt } from "../../src/functions/sources";
 import { useDataTypes } from "../../src/functions/typed";
-import { readCellError } from "../../src/office/cell-error";
+import { readCellError } from "../../src/api/cell-outcome";
 import { typedDisplay } from "../../src/shape/display";
 import { EntityValue, FormattedNumber, isTypedValue } from "../../src/shape/values";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";

@@ -9,7 +9,7 @@ import { Engine, EngineAnswer } from "../../src/engine/types";
 import { callFunction } from "../../src/functions/call";
 import { FUNCTIONS } from "../../src/functions/functions";
 import { PlanRequest, requestsFor } from "../../src/functions/requests";
-import { readCellError } from "../../src/office/cell-error";
+import { readCellError } from "../../src/api/cell-outcome";
 
 const quarters = Array.from({ length: 12 }, (_, i) => `${2024 + Math.floor(i / 4)}Q${(i % 4) + 1}`);
 const ends = quarters.map((_, i) => new Date(Date.UTC(2024, 2 + 3 * i + 1, 0)).toISOString().slice(0, 10));

@@ -6,7 +6,7 @@ import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
 import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
-import { readCellError } from "../../src/office/cell-error";
+import { readCellError } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
 const FORMULAS: [string, unknown[]][] = [

@@ -1,5 +1,6 @@
 import { argSpecs, formulaText, quoteText, textArg } from "../../src/taskpane/pane/formula";
-import { TOOLS } from "../../src/api/catalogue";
+import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
+import { argHelp } from "../../src/api/arguments";
 
 describe("formula builder text", () => {
   it("quotes text arguments and doubles quotes inside them", () => {
@@ -34,6 +35,12 @@ describe("formula builder text", () => {
 
   it("takes each function's arguments in the catalogue's fnArgs order", () => {
     expect(argSpecs("get_congress_feed").map((a) => a.name)).toEqual([...TOOLS.get_congress_feed.fnArgs]);
-    expect(argSpecs("get_insider_feed").find((a) => a.name === "days")?.param).toBe(TOOLS.get_insider_feed.params[0]);
+    expect(argSpecs("get_insider_feed").find((a) => a.name === "days")?.param).toEqual({ ...TOOLS.get_insider_feed.params[0], description: argHelp("INSIDERFEED", "days") });
+  });
+
+  it("shows each argument's one help text (src/api/arguments.ts): the period's forms, LTM included, and every option", () => {
+    for (const t of TOOL_NAMES) for (const a of argSpecs(t)) expect([t, a.name, a.param.description]).toEqual([t, a.name, argHelp(TOOLS[t].fn, a.name)]);
+    expect(argSpecs("get_financials").find((a) => a.name === "period")?.param.description).toMatch(/LTM/);
+    expect(argSpecs("get_financials").find((a) => a.name === "options")?.param.description).toMatch(/headers=0\|1\|2/);
   });
 });

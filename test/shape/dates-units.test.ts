@@ -5,7 +5,8 @@
 import { DEFAULT_SHAPE, MAX_CELL_TEXT, ShapeOptions, cellOf, dateCell, excelSerial, serialOfDate } from "../../src/shape/grid";
 import { dateOfSerial, formatNumber, typedDisplay } from "../../src/shape/display";
 import { FIELD_KINDS, PERCENT_FIELDS } from "../../src/shape/fields";
-import { economyNumber, parseEconomyFigure, shapeAnswer } from "../../src/shape/tools";
+import { economyNumber, parseEconomyFigure } from "../../src/shape/economy";
+import { shapeAnswer } from "../../src/shape/tools";
 import { FormattedNumber, isTypedValue } from "../../src/shape/values";
 
 const opts = (o: Partial<ShapeOptions> = {}): ShapeOptions => ({ ...DEFAULT_SHAPE, ...o, extra: { ...(o.extra ?? {}) } });

@@ -151,6 +151,42 @@ export const CONFIRMATION_MS = 4000;
 /** What a formula box previews: the function and its arguments as a cell would receive them. */
 export type PreviewArgs = () => { fn: string; args: ArgValue[] } | null;
 
+/** What a formula box's buttons share: its status line, the formula on offer, and the confirmation timer. */
+interface BoxState {
+  status: StatusLine;
+  current(): string | null;
+  confirm(msg: string | null): string | null;
+}
+
+/** Preview: the cell's own evaluation of the formula on offer, drawn under the box. */
+function previewButton(ctx: PaneContext, box: BoxState, preview: HTMLElement, evaluate: NonNullable<PaneContext["evaluate"]>, previewArgs: PreviewArgs): Btn {
+  const b: Btn = button("Preview", () => {
+    const call = previewArgs();
+    const shownFormula = box.current();
+    if (!shownFormula || !call) return;
+    void act(ctx, box.status, { busy: "Evaluating…", label: "The preview" }, () => evaluate(call.fn, call.args), (grid) => {
+      clear(preview);
+      const table = gridTable(ctx, grid as Grid);
+      table.setAttribute("data-grid", JSON.stringify(grid));
+      table.setAttribute("data-formula", shownFormula);
+      preview.appendChild(el("div", "svc-table-wrap", [table]));
+      return null;
+    }, [b]);
+  }, "svc-button");
+  return b;
+}
+
+/** Insert: write the formula on offer at the active cell. */
+function insertButton(ctx: PaneContext, box: BoxState, write: NonNullable<PaneContext["insertFormula"]>): Btn {
+  const b: Btn = button("Insert at the active cell", () => {
+    const f = box.current();
+    if (!f) return;
+    void act(ctx, box.status, { busy: "Inserting…", label: "Inserting the formula" }, () => write(f),
+      (addr) => box.confirm(typeof addr === "string" && addr ? `Inserted into ${addr}` : "Inserted into the active cell"), [b]);
+  }, "svc-button svc-primary");
+  return b;
+}
+
 /**
  * The formula box: the formula text (selectable), Preview (the cell's own evaluation, when the page
  * provides it), Copy, and Insert at the active cell. `set(formula, shown)` shows `shown` while
@@ -160,73 +196,33 @@ export type PreviewArgs = () => { fn: string; args: ArgValue[] } | null;
 export function formulaBox(ctx: PaneContext, previewArgs?: PreviewArgs): { node: HTMLElement; set(formula: string | null, shown?: string): void } {
   const node = el("div", "svc-formula");
   const text = el("input", { className: "svc-formula-text", attrs: { type: "text", readonly: "", "aria-label": "Formula" } });
-  const status = new StatusLine();
   const preview = el("div", { className: "svc-preview", attrs: { "data-box": "preview" } });
   let current: string | null = null;
   let clearTimer: ReturnType<typeof setTimeout> | null = null;
-  const confirm = (msg: string | null): string | null => {
-    if (clearTimer) clearTimeout(clearTimer);
-    clearTimer = setTimeout(() => status.hide(), CONFIRMATION_MS);
-    return msg;
+  const box: BoxState = {
+    status: new StatusLine(),
+    current: () => current,
+    confirm: (msg) => {
+      if (clearTimer) clearTimeout(clearTimer);
+      clearTimer = setTimeout(() => box.status.hide(), CONFIRMATION_MS);
+      return msg;
+    },
   };
-  const copy = button("Copy", () => {
-    if (!current) return;
+  const copy: Btn = button("Copy", () => {
     const f = current;
-    void act(ctx, status, { busy: "Copying…", label: "Copying" }, () => copyText(ctx, f), () => confirm("Copied to the clipboard"), [copy]);
+    if (f) void act(ctx, box.status, { busy: "Copying…", label: "Copying" }, () => copyText(ctx, f), () => box.confirm("Copied to the clipboard"), [copy]);
   });
-  const buttons = el("div", "svc-buttons", [copy]);
-  let insert: Btn | null = null;
-  let previewBtn: Btn | null = null;
-  if (ctx.evaluate && previewArgs) {
-    const evaluate = ctx.evaluate;
-    previewBtn = button("Preview", () => {
-      const call = previewArgs();
-      if (!current || !call) return;
-      const shownFormula = current;
-      void act(
-        ctx,
-        status,
-        { busy: "Evaluating…", label: "The preview" },
-        () => evaluate(call.fn, call.args),
-        (grid) => {
-          clear(preview);
-          const table = gridTable(ctx, grid as Grid);
-          table.setAttribute("data-grid", JSON.stringify(grid));
-          table.setAttribute("data-formula", shownFormula);
-          preview.appendChild(el("div", "svc-table-wrap", [table]));
-          return null;
-        },
-        [previewBtn!]
-      );
-    }, "svc-button");
-    buttons.insertBefore(previewBtn, copy);
-  }
-  if (ctx.insertFormula) {
-    const write = ctx.insertFormula;
-    insert = button("Insert at the active cell", () => {
-      if (!current) return;
-      const f = current;
-      void act(
-        ctx,
-        status,
-        { busy: "Inserting…", label: "Inserting the formula" },
-        () => write(f),
-        (addr) => confirm(typeof addr === "string" && addr ? `Inserted into ${addr}` : "Inserted into the active cell"),
-        [insert!]
-      );
-    }, "svc-button svc-primary");
-    buttons.appendChild(insert);
-  }
-  append(node, [text, buttons, status.node, preview]);
+  const previewBtn = ctx.evaluate && previewArgs ? previewButton(ctx, box, preview, ctx.evaluate, previewArgs) : null;
+  const insert = ctx.insertFormula ? insertButton(ctx, box, ctx.insertFormula) : null;
+  const actions = [previewBtn, copy, insert].filter((b): b is Btn => b !== null);
+  append(node, [text, el("div", "svc-buttons", actions), box.status.node, preview]);
   const set = (formula: string | null, shown?: string): void => {
     const changed = (shown ?? formula ?? "") !== text.value;
     current = formula;
     text.value = shown ?? formula ?? "";
-    setDisabled(copy, !formula);
-    if (insert) setDisabled(insert, !formula);
-    if (previewBtn) setDisabled(previewBtn, !formula);
+    for (const b of actions) setDisabled(b, !formula);
     if (changed) {
-      status.hide();
+      box.status.hide();
       clear(preview);
     }
   };

@@ -71,110 +71,116 @@ export interface DataView {
   reload(): void;
 }
 
-export function dataSection(ctx: PaneContext): DataView {
-  const node = el("section", { className: "svc-section", attrs: { "data-section": "svc-data", "aria-labelledby": "svc-data-title" } });
-  const title = el("h2", { className: "svc-section-title", text: "Results in this workbook", attrs: { id: "svc-data-title" } });
-  const list = el("ul", { className: "svc-results", attrs: { "data-list": "results", "aria-label": "SVC results" } });
-  const more = el("p", "svc-hint");
-  const status = new StatusLine();
-  const sourceBox = el("div", { className: "svc-source-box", attrs: { "data-box": "source", "aria-live": "polite" } });
-  const showSource = button("Show source of the selected cell", () => void explainSelected(), "svc-button");
-  append(node, [title, list, more, status.node, el("div", "svc-buttons", [showSource]), sourceBox]);
+/** One result's row: its address (selects the cell), function, tool, state, age, cost, notices and check link. */
+function resultRow(ctx: PaneContext, s: SourceView, info: { now: number; cost?: number; formula?: string; status: StatusLine }): HTMLElement {
+  const li = el("li", { className: "svc-result-row", attrs: { "data-address": s.address } });
+  const addr = el("a", { className: "svc-cell-link", text: s.address, attrs: { href: "#", "aria-label": `Select ${s.address} (SVC.${s.fn})` } });
+  addr.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    ctx.workbook?.selectCell(s.address).then(
+      () => info.status.show("info", `Selected ${s.address}.`),
+      (e) => info.status.show("error", failureText(e))
+    );
+  });
+  const head = el("div", "svc-result-head", [addr, " ", el("span", { className: "svc-fn", text: `SVC.${s.fn}` }), " ", el("span", { className: "svc-tool", text: s.tool })]);
+  const meta = el("div", "svc-result-meta");
+  if (s.error) append(meta, [badge("error", "danger"), " ", el("span", { className: "svc-error", text: s.error })]);
+  else append(meta, [s.stale ? badge("stale", "warning") : badge("fresh", "success")]);
+  if (s.fetchedAt > 0) append(meta, [" ", el("span", { className: "svc-age", text: `fetched ${ageText(info.now - s.fetchedAt)}`, attrs: { title: new Date(s.fetchedAt).toISOString() } })]);
+  const cost = info.cost;
+  if (cost !== undefined) append(meta, [" ", el("span", { className: "svc-cost", text: `refresh: ${cost} call${cost === 1 ? "" : "s"}`, attrs: { "data-cost": String(cost) } })]);
+  append(li, [head, meta]);
+  for (const n of s.notices ?? []) if (String(n).trim()) li.appendChild(noticeNode(ctx, String(n)));
+  if (s.link) {
+    const subject = subjectOf(info.formula);
+    const name = `Check ${subject ? `${subject} ` : ""}SVC.${s.fn} figures at ${citeName(s.link)}`;
+    li.appendChild(el("p", "svc-check", [externalLink(ctx, name, s.link)]));
+  }
+  return li;
+}
 
+/** The results list and Show source, over the sources registry and the workbook's formulas. */
+class ResultsList {
+  readonly list = el("ul", { className: "svc-results", attrs: { "data-list": "results", "aria-label": "SVC results" } });
+  readonly more = el("p", "svc-hint");
+  readonly status = new StatusLine();
+  readonly sourceBox = el("div", { className: "svc-source-box", attrs: { "data-box": "source", "aria-live": "polite" } });
   /** Formula text and refresh cost per anchor address, read from the workbook. */
-  let formulas = new Map<string, string>();
-  let costs = new Map<string, number>();
+  private formulas = new Map<string, string>();
+  private costs = new Map<string, number>();
+  private loading = false;
+  private again = false;
 
-  const render = (): void => {
+  constructor(private readonly ctx: PaneContext) {}
+
+  readonly render = (): void => {
     let all: SourceView[];
     try {
-      all = ctx.sources.list() as SourceView[];
+      all = this.ctx.sources.list() as SourceView[];
     } catch {
       all = [];
     }
-    clear(list);
-    more.textContent = "";
+    clear(this.list);
+    this.more.textContent = "";
     if (all.length === 0) {
-      list.appendChild(el("li", { className: "svc-empty", text: "No SVC results yet. Build a formula on the Build tab, or type one in a cell." }));
+      this.list.appendChild(el("li", { className: "svc-empty", text: "No SVC results yet. Build a formula on the Build tab, or type one in a cell." }));
       return;
     }
     const now = Date.now();
-    for (const s of all.slice(0, MAX_ROWS)) list.appendChild(row(s, now));
-    if (all.length > MAX_ROWS) more.textContent = `and ${all.length - MAX_ROWS} more results`;
+    for (const s of all.slice(0, MAX_ROWS))
+      this.list.appendChild(resultRow(this.ctx, s, { now, cost: this.costs.get(s.address), formula: this.formulas.get(s.address), status: this.status }));
+    if (all.length > MAX_ROWS) this.more.textContent = `and ${all.length - MAX_ROWS} more results`;
   };
 
-  const row = (s: SourceView, now: number): HTMLElement => {
-    const li = el("li", { className: "svc-result-row", attrs: { "data-address": s.address } });
-    const addr = el("a", { className: "svc-cell-link", text: s.address, attrs: { href: "#", "aria-label": `Select ${s.address} (SVC.${s.fn})` } });
-    addr.addEventListener("click", (ev) => {
-      ev.preventDefault();
-      if (!ctx.workbook) return;
-      ctx.workbook.selectCell(s.address).then(
-        () => status.show("info", `Selected ${s.address}.`),
-        (e) => status.show("error", failureText(e))
-      );
-    });
-    const head = el("div", "svc-result-head", [addr, " ", el("span", { className: "svc-fn", text: `SVC.${s.fn}` }), " ", el("span", { className: "svc-tool", text: s.tool })]);
-    const meta = el("div", "svc-result-meta");
-    if (s.error) append(meta, [badge("error", "danger"), " ", el("span", { className: "svc-error", text: s.error })]);
-    else append(meta, [s.stale ? badge("stale", "warning") : badge("fresh", "success")]);
-    if (s.fetchedAt > 0) append(meta, [" ", el("span", { className: "svc-age", text: `fetched ${ageText(now - s.fetchedAt)}`, attrs: { title: new Date(s.fetchedAt).toISOString() } })]);
-    const cost = costs.get(s.address);
-    if (cost !== undefined) append(meta, [" ", el("span", { className: "svc-cost", text: `refresh: ${cost} call${cost === 1 ? "" : "s"}`, attrs: { "data-cost": String(cost) } })]);
-    append(li, [head, meta]);
-    for (const n of s.notices ?? []) if (String(n).trim()) li.appendChild(noticeNode(ctx, String(n)));
-    if (s.link) {
-      const subject = subjectOf(formulas.get(s.address));
-      const name = `Check ${subject ? `${subject} ` : ""}SVC.${s.fn} figures at ${citeName(s.link)}`;
-      li.appendChild(el("p", "svc-check", [externalLink(ctx, name, s.link)]));
-    }
-    return li;
-  };
-
-  let loading = false;
-  let again = false;
-  const reload = (): void => {
-    if (!ctx.workbook) return render();
-    if (loading) {
-      again = true;
+  /** Read the workbook's formulas and price the drawn rows, then draw; one read at a time. */
+  readonly reload = (): void => {
+    const wb = this.ctx.workbook;
+    if (!wb) return this.render();
+    if (this.loading) {
+      this.again = true;
       return;
     }
-    loading = true;
-    const wb = ctx.workbook;
-    void (async () => {
-      try {
-        const cells = await wb.readSvcFormulas("workbook");
-        formulas = new Map(cells.map((c) => [c.address, c.formula]));
-        const next = new Map<string, number>();
-        if (ctx.engine.plan && ctx.requestsFor) {
-          // Priced only for the rows the list draws (a big model can have thousands of results).
-          const drawn = new Set(ctx.sources.list().slice(0, MAX_ROWS).map((s) => s.address));
-          for (const c of cells.filter((x) => drawn.has(x.address))) {
-            try {
-              const p = parseFormula(c.formula);
-              const plan = await ctx.engine.plan(ctx.requestsFor(p.fn, p.args), { refresh: true });
-              next.set(c.address, plan.calls);
-            } catch {
-              /* a formula that cannot be priced shows no cost */
-            }
-          }
-        }
-        costs = next;
-      } catch {
-        /* outside Excel, or the workbook is busy: show the registry alone */
-      } finally {
-        loading = false;
-        render();
-        if (again) {
-          again = false;
-          reload();
-        }
+    this.loading = true;
+    void this.read(wb).finally(() => {
+      this.loading = false;
+      this.render();
+      if (this.again) {
+        this.again = false;
+        this.reload();
       }
-    })();
+    });
   };
 
-  async function explainSelected(): Promise<void> {
-    clear(sourceBox);
+  private async read(wb: NonNullable<PaneContext["workbook"]>): Promise<void> {
+    try {
+      const cells = await wb.readSvcFormulas("workbook");
+      this.formulas = new Map(cells.map((c) => [c.address, c.formula]));
+      // Priced only for the rows the list draws (a big model can have thousands of results).
+      const drawn = new Set(this.ctx.sources.list().slice(0, MAX_ROWS).map((s) => s.address));
+      this.costs = await this.price(cells.filter((x) => drawn.has(x.address)));
+    } catch {
+      /* outside Excel, or the workbook is busy: show the registry alone */
+    }
+  }
+
+  private async price(cells: readonly { address: string; formula: string }[]): Promise<Map<string, number>> {
+    const next = new Map<string, number>();
+    const { engine, requestsFor } = this.ctx;
+    if (!engine.plan || !requestsFor) return next;
+    for (const c of cells) {
+      try {
+        const p = parseFormula(c.formula);
+        next.set(c.address, (await engine.plan(requestsFor(p.fn, p.args), { refresh: true })).calls);
+      } catch {
+        /* a formula that cannot be priced shows no cost */
+      }
+    }
+    return next;
+  }
+
+  readonly explainSelected = async (): Promise<void> => {
+    const { ctx, status } = this;
+    clear(this.sourceBox);
     if (!ctx.workbook) return status.show("error", "Show source needs Excel.");
     let at: string | null;
     try {
@@ -186,13 +192,20 @@ export function dataSection(ctx: PaneContext): DataView {
     const found = locate(ctx.sources.list() as SourceView[], at);
     if (!found) return status.show("info", `${at} is not an SVC result.`);
     status.hide();
-    sourceBox.appendChild(sourceDetails(ctx, at, found.source, found.value));
-  }
+    this.sourceBox.appendChild(sourceDetails(ctx, at, found.source, found.value));
+  };
+}
 
-  render();
-  reload();
-  ctx.onDispose(ctx.sources.onChange(reload));
-  return { node, reload };
+export function dataSection(ctx: PaneContext): DataView {
+  const node = el("section", { className: "svc-section", attrs: { "data-section": "svc-data", "aria-labelledby": "svc-data-title" } });
+  const title = el("h2", { className: "svc-section-title", text: "Results in this workbook", attrs: { id: "svc-data-title" } });
+  const results = new ResultsList(ctx);
+  const showSource = button("Show source of the selected cell", () => void results.explainSelected(), "svc-button");
+  append(node, [title, results.list, results.more, results.status.node, el("div", "svc-buttons", [showSource]), results.sourceBox]);
+  results.render();
+  results.reload();
+  ctx.onDispose(ctx.sources.onChange(results.reload));
+  return { node, reload: results.reload };
 }
 
 /** The source whose result covers `address`: its anchor, or a FINANCIALS spill cell with provenance. */

@@ -3,7 +3,7 @@
  * cells (describeFailure); sign-in failures (SignInError codes) get a sentence saying what to do.
  */
 import { isSvcError } from "../../api/errors";
-import { describeFailure } from "../../office/cell-error";
+import { describeFailure } from "../../api/cell-outcome";
 
 const SIGN_IN_TEXT: Readonly<Record<string, string>> = {
   dialog_blocked:

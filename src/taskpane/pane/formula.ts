@@ -4,9 +4,10 @@
  * joined with &), numbers and booleans stay bare, skipped arguments in the middle stay empty
  * (`=SVC.FILINGS("AAPL",,5)`), trailing skipped arguments are dropped.
  *
- * The argument list comes from the catalogue (ToolSpec.fnArgs and the params' specs); only the few
- * function arguments that are not API parameters (field, period, options) are described here.
+ * The argument list comes from the catalogue (ToolSpec.fnArgs and the params' specs); the help of
+ * the function arguments that are not API parameters (field, period, options) from src/api/arguments.
  */
+import { argHelp } from "../../api/arguments";
 import { ParamSpec, TOOLS, ToolName, ToolSpec, paramOf } from "../../api/catalogue";
 
 export type ArgValue = string | number | boolean | null | undefined;
@@ -49,29 +50,14 @@ export interface ArgSpec {
   numberOrText?: boolean;
 }
 
-const OPTIONS_ARG: ParamSpec = {
-  name: "options",
-  type: "string",
-  description: 'Cell options separated by ";", e.g. headers=0; dates=text; na=na',
-};
-
-const NON_PARAM_ARGS: Readonly<Record<string, ParamSpec>> = {
-  field: { name: "field", type: "string", description: "One profile field (e.g. name, cik); leave empty for all fields" },
-  period: {
-    name: "period",
-    type: "string",
-    description: "Number of years (default 5), FY, FY-1, FY-4:FY, FQ, FQ-7:FQ, FY2024, 2024Q3 or FY2020:FY2024",
-  },
-};
-
 /** The arguments of a tool's SVC function, in the order users type them. */
 export function argSpecs(tool: ToolName): ArgSpec[] {
   const spec: ToolSpec = TOOLS[tool];
   return spec.fnArgs.map((name): ArgSpec => {
     const p = paramOf(tool, name);
-    if (p) return { name, param: p, fromCatalogue: true };
-    if (name === "options") return { name, param: OPTIONS_ARG, fromCatalogue: false };
-    const extra = NON_PARAM_ARGS[name] ?? { name, type: "string", description: name };
+    // The catalogue's spec (bounds, values) with the argument's one help text as its hint.
+    if (p) return { name, param: { ...p, description: argHelp(spec.fn, name) }, fromCatalogue: true };
+    const extra: ParamSpec = { name, type: "string", description: argHelp(spec.fn, name) };
     return { name, param: extra, fromCatalogue: false, numberOrText: tool === "get_financials" && name === "period" };
   });
 }

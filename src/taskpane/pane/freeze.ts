@@ -5,12 +5,32 @@
  * a credential) and Unfreeze puts them back.
  */
 import type { FrozenEntry, Scope } from "../../office/workbook";
-import { StatusLine, append, button, clear, el } from "./dom";
+import { Btn, StatusLine, append, button, clear, el } from "./dom";
 import { act } from "./common";
 import { PaneContext } from "./types";
 
 function asOfText(iso: string): string {
   return iso.replace("T", " ").slice(0, 16) + " UTC";
+}
+
+/** A Freeze or Unfreeze button: runs `work` on the workbook, then reloads the list and tells `onChange`. */
+function freezeAction(
+  ctx: PaneContext,
+  status: StatusLine,
+  what: { text: string; busy: string; label: string },
+  work: (wb: NonNullable<PaneContext["workbook"]>) => Promise<FrozenEntry[]>,
+  done: (entries: FrozenEntry[]) => string,
+  after: () => void
+): Btn {
+  const b: Btn = button(what.text, () => {
+    const wb = ctx.workbook;
+    if (!wb) return status.show("error", `${what.label} needs Excel.`);
+    void act(ctx, status, { busy: what.busy, label: what.label }, () => work(wb), (entries: FrozenEntry[]) => {
+      after();
+      return done(entries);
+    }, [b]);
+  });
+  return b;
 }
 
 export function freezeSection(ctx: PaneContext, onChange: () => void = () => undefined): HTMLElement {
@@ -24,38 +44,14 @@ export function freezeSection(ctx: PaneContext, onChange: () => void = () => und
   for (const [v, label] of [["selection", "Selected cells"], ["sheet", "This sheet"]] as const) scope.appendChild(el("option", { text: label, attrs: { value: v } }));
   const list = el("ul", { className: "svc-frozen", attrs: { "data-list": "frozen", "aria-label": "Frozen results" } });
   const status = new StatusLine();
-  const freezeBtn = button("Freeze", () => {
-    if (!ctx.workbook) return status.show("error", "Freeze needs Excel.");
-    const wb = ctx.workbook;
-    void act(
-      ctx,
-      status,
-      { busy: "Freezing…", label: "Freeze" },
-      () => wb.freeze(scope.value as Scope),
-      (done: FrozenEntry[]) => {
-        void load();
-        onChange();
-        return done.length ? `Froze ${done.length} result${done.length === 1 ? "" : "s"} as of ${asOfText(done[0].asOf)}.` : "No SVC formulas there to freeze.";
-      },
-      [freezeBtn]
-    );
-  });
-  const unfreezeBtn = button("Unfreeze all", () => {
-    if (!ctx.workbook) return;
-    const wb = ctx.workbook;
-    void act(
-      ctx,
-      status,
-      { busy: "Restoring formulas…", label: "Unfreeze" },
-      () => wb.unfreeze(),
-      (done: FrozenEntry[]) => {
-        void load();
-        onChange();
-        return done.length ? `Restored ${done.length} formula${done.length === 1 ? "" : "s"}; they recalculate from the cache where they can.` : "Nothing is frozen.";
-      },
-      [unfreezeBtn]
-    );
-  });
+  const after = (): void => {
+    void load();
+    onChange();
+  };
+  const freezeBtn = freezeAction(ctx, status, { text: "Freeze", busy: "Freezing…", label: "Freeze" }, (wb) => wb.freeze(scope.value as Scope),
+    (done) => (done.length ? `Froze ${done.length} result${done.length === 1 ? "" : "s"} as of ${asOfText(done[0].asOf)}.` : "No SVC formulas there to freeze."), after);
+  const unfreezeBtn = freezeAction(ctx, status, { text: "Unfreeze all", busy: "Restoring formulas…", label: "Unfreeze" }, (wb) => wb.unfreeze(),
+    (done) => (done.length ? `Restored ${done.length} formula${done.length === 1 ? "" : "s"}; they recalculate from the cache where they can.` : "Nothing is frozen."), after);
   append(root, [
     title,
     hint,

@@ -23,15 +23,15 @@ import { screenerSection } from "./screener";
 import { PaneContext, PaneDeps } from "./types";
 
 export { authPortFromHost } from "./auth-port";
-export type { AuthPort, AuthState, PaneAuthStatus, PaneDeps, SourcesPort, WorkbookPort, MetricsPort, PlanRequest } from "./types";
+export type { AuthPort, PaneAuthStatus, PaneDeps, SourcesPort } from "./types";
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 60_000;
 
 export type TabId = "data" | "build" | "account";
 
-export function mountPane(root: HTMLElement, deps: PaneDeps): () => void {
-  const disposers: Array<() => void> = [];
-  const ctx: PaneContext = {
+/** The pane's context from what the page hands in (defaults for what it leaves out). */
+function contextOf(deps: PaneDeps, disposers: Array<() => void>): PaneContext {
+  return {
     ...deps,
     sources: deps.sources ?? { list: listSources, onChange: onSourcesChange },
     metrics: deps.metrics ?? SPEC_METRICS,
@@ -48,37 +48,40 @@ export function mountPane(root: HTMLElement, deps: PaneDeps): () => void {
       }
     },
   };
+}
 
-  const pane = el("div", { className: "svc-pane", attrs: { "data-svc-pane": "" } });
-  const tablist = el("fluent-tablist" as "div", { className: "svc-tabs", attrs: { "aria-label": "SVC pane", appearance: "subtle", size: "small" } });
-  const panels = el("div", "svc-panels");
+/** Build a section; one broken section never takes the others (or the sign-in) down with it. */
+function safely(name: string, build: () => HTMLElement): HTMLElement {
+  try {
+    return build();
+  } catch (e) {
+    return el("p", { className: "svc-status svc-status-error", text: `${name} is unavailable: ${(e as Error)?.message ?? String(e)}` });
+  }
+}
 
-  const safely = (name: string, build: () => HTMLElement): HTMLElement => {
-    try {
-      return build();
-    } catch (e) {
-      // One broken section never takes the others (or the sign-in) down with it.
-      return el("p", { className: "svc-status svc-status-error", text: `${name} is unavailable: ${(e as Error)?.message ?? String(e)}` });
-    }
-  };
-
+/** The three tabs and the sections in each, in order. */
+function tabsOf(ctx: PaneContext): Array<[TabId, string, () => HTMLElement[]]> {
   let data: ReturnType<typeof dataSection> | null = null;
   const reloadData = (): void => data?.reload();
-  const tabs: Array<[TabId, string, () => HTMLElement[]]> = [
-    [
-      "data",
-      "Data",
-      () => {
-        const refresh = safely("Refresh", () => refreshSection(ctx, reloadData));
-        const results = safely("Results", () => (data = dataSection(ctx)).node);
-        const freeze = safely("Freeze", () => freezeSection(ctx, reloadData));
-        return [refresh, results, freeze];
-      },
-    ],
+  const dataTab = (): HTMLElement[] => [
+    safely("Refresh", () => refreshSection(ctx, reloadData)),
+    safely("Results", () => (data = dataSection(ctx)).node),
+    safely("Freeze", () => freezeSection(ctx, reloadData)),
+  ];
+  return [
+    ["data", "Data", dataTab],
     ["build", "Build", () => [safely("Formula builder", () => builderSection(ctx)), safely("Screener", () => screenerSection(ctx)), safely("Market feeds", () => feedsSection(ctx))]],
     ["account", "Account", () => [safely("Account", () => accountSection(ctx)), safely("Quota", () => quotaSection(ctx))]],
   ];
-  for (const [id, label, build] of tabs) {
+}
+
+export function mountPane(root: HTMLElement, deps: PaneDeps): () => void {
+  const disposers: Array<() => void> = [];
+  const ctx = contextOf(deps, disposers);
+  const pane = el("div", { className: "svc-pane", attrs: { "data-svc-pane": "" } });
+  const tablist = el("fluent-tablist" as "div", { className: "svc-tabs", attrs: { "aria-label": "SVC pane", appearance: "subtle", size: "small" } });
+  const panels = el("div", "svc-panels");
+  for (const [id, label, build] of tabsOf(ctx)) {
     const tab = el("fluent-tab" as "div", { className: "svc-tab", text: label, attrs: { id: `svc-tab-${id}`, "aria-controls": `svc-panel-${id}`, "data-tab": id } });
     tablist.appendChild(tab);
     const panel = el("div", { className: "svc-panel", attrs: { id: `svc-panel-${id}`, role: "tabpanel", "aria-labelledby": `svc-tab-${id}`, "data-panel": id, tabindex: "0" } });

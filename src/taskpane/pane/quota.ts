@@ -57,9 +57,9 @@ export function quotaSection(ctx: PaneContext): HTMLElement {
     blocked.hidden = until === null;
     blocked.textContent =
       until === null ? "" : `Daily quota used up until 00:00 UTC (${utcTime(until)} your time). No calls are made until then; cached results still show.`;
-    for (const [key] of ROWS) {
-      const v = s[key];
-      values.get(String(key))!.textContent = typeof v === "number" ? String(v) : "–";
+    for (const [key, node] of values) {
+      const v = s[key as keyof typeof s];
+      node.textContent = typeof v === "number" ? String(v) : "–";
     }
   };
 

@@ -1,0 +1,101 @@
+/**
+ * The house rules (scripts/house/check.js, run by `npm test` as `npm run house`) can fail: a small
+ * tree breaking each rule once is checked with the real configuration (knip.json, the same limits)
+ * and every violation is named; a tree keeping the rules passes; the known-violations list excuses
+ * exactly its entries and reports the ones that are gone.
+ */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { compare } = require("../../scripts/house/check.js");
+
+const ROOT = path.resolve(__dirname, "../..");
+const CHECK = path.join(ROOT, "scripts", "house", "check.js");
+
+interface Violation {
+  rule: string;
+  file: string;
+  name: string;
+  owner?: string;
+}
+
+const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join("\n") + "\n";
+/** Twelve lines of real code, different per `seed` only where told. */
+const block = (fn: string) =>
+  `export function ${fn}(xs: number[]): number {\n  let total = 0;\n  for (const x of xs) {\n    if (x > 10) total += x * 2;\n    else if (x < -10) total -= x;\n    else total += 1;\n  }\n  const mean = total / Math.max(1, xs.length);\n  const spread = xs.reduce((a, x) => a + Math.abs(x - mean), 0);\n  return mean + spread / 3;\n}\n`;
+
+const CLEAN: Record<string, string> = {
+  "package.json": '{ "name": "tree", "private": true }\n',
+  "tsconfig.json": '{ "compilerOptions": { "strict": true, "module": "commonjs", "target": "es2022" }, "include": ["src", "test"] }\n',
+  "knip.json": fs.readFileSync(path.join(ROOT, "knip.json"), "utf8"),
+  "src/cli/main.ts": 'import { used } from "../lib/used";\nexport const main = () => used(1);\n',
+  "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\n",
+  "test/lib/used.test.ts": 'import { used } from "../../src/lib/used";\nexport const t = used(2);\n',
+};
+
+const BROKEN: Record<string, string> = {
+  ...CLEAN,
+  "src/cli/main.ts": 'import { used } from "../lib/used";\nimport { sum } from "../lib/a";\nimport { total } from "../lib/b";\nimport { long } from "../lib/long";\nimport { big } from "../lib/big";\nexport const main = () => [used(1), sum([]), total([]), long(null), big];\n',
+  "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\nexport const unused = 2;\n",
+  "src/lib/orphan.ts": "export const orphan = 1;\n",
+  "src/lib/a.ts": block("sum"),
+  "src/lib/b.ts": block("total"),
+  "src/lib/big.ts": lines(400, (i) => `// line ${i}`) + "export const big = 1;\n",
+  "src/lib/long.ts": `export function long(x: { y?: number } | null): number {\n${lines(60, (i) => `  const a${i} = ${i};`)}  return x!.y ?? a0;\n}\n`,
+};
+
+function check(tree: Record<string, string>, known: Violation[] = []): { fresh: Violation[]; matched: Violation[]; stale: Violation[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-house-"));
+  try {
+    for (const [rel, text] of Object.entries({ ...tree, ".house-known-violations.json": JSON.stringify(known) })) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    let out: string;
+    try {
+      out = execFileSync(process.execPath, [CHECK, "--root", dir, "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e) {
+      out = (e as { stdout: string }).stdout;
+    }
+    return JSON.parse(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const brief = (vs: Violation[]) => vs.map((v) => `${v.rule} ${v.file} ${v.name}`).sort();
+
+describe("house rules (scripts/house)", () => {
+  test("a tree that keeps the rules passes", () => {
+    expect(check(CLEAN).fresh).toEqual([]);
+  }, 60_000);
+
+  test("each rule catches its violation: file and function size, `!`, a copied block, an unused export and file", () => {
+    expect(brief(check(BROKEN).fresh)).toEqual([
+      "duplicate src/lib/a.ts src/lib/b.ts",
+      "file-lines src/lib/big.ts ",
+      "function-lines src/lib/long.ts long",
+      "non-null src/lib/long.ts x!",
+      "unused-export src/lib/used.ts unused",
+      "unused-file src/lib/orphan.ts ",
+    ]);
+  }, 60_000);
+
+  test("a known violation is excused once per entry, a fixed one is reported as stale", () => {
+    const found = [
+      { rule: "non-null", file: "src/x.ts", name: "a!" },
+      { rule: "non-null", file: "src/x.ts", name: "a!" },
+      { rule: "function-lines", file: "src/x.ts", name: "f" },
+    ];
+    const known = [
+      { rule: "non-null", file: "src/x.ts", name: "a!", owner: "pane" },
+      { rule: "function-lines", file: "src/y.ts", name: "g", owner: "auth" },
+    ];
+    const r = compare(found, known);
+    expect(brief(r.matched)).toEqual(["non-null src/x.ts a!"]);
+    expect(brief(r.fresh)).toEqual(["function-lines src/x.ts f", "non-null src/x.ts a!"]);
+    expect(brief(r.stale)).toEqual(["function-lines src/y.ts g"]);
+  });
+});
