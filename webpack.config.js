@@ -129,14 +129,16 @@ module.exports = (env = {}, argv = {}) => {
     ],
   };
 
-  // The workbench (development only, never in dist/ or the manifest): build/workbench/.
+  // The workbench (development only, never in dist/ or the manifest): build/workbench/, with the
+  // fake Office host (test/fakes/office, TypeScript) bundled into ONE script, fake-office.js, which
+  // the dev server and the browser tests serve in place of office.js.
   const workbench = {
     name: "workbench",
     mode,
     context: ROOT,
     devtool: "source-map",
     target: ["web", "es2022"],
-    entry: { workbench: path.join(ROOT, "src/workbench/workbench.ts") },
+    entry: { workbench: path.join(ROOT, "src/workbench/workbench.ts"), "fake-office": path.join(ROOT, "test/fakes/office/index.ts") },
     output: { path: path.resolve(ROOT, process.env.SVC_WORKBENCH_DIR || "build/workbench"), filename: "[name].js", publicPath: "auto", clean: true },
     resolve: { extensions: [".ts", ".js"] },
     module: { rules: addin.module.rules },
@@ -146,7 +148,6 @@ module.exports = (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "src/workbench/workbench.css", to: "workbench.css" },
-          { from: "test/fakes/office/fake-office.js", to: "fake-office.js" },
         ],
       }),
     ],

@@ -9,7 +9,10 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 
 const ROOT = path.join(__dirname, "..", "..");
-const INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "scripts/build-helpers", "package-lock.json"];
+const INPUTS = ["src", "test/fakes/office", "assets", "manifest.xml", "webpack.config.js", "scripts/build-helpers", "package-lock.json"];
+/** The workbench and the fake Office host (webpack's second configuration). */
+const WORKBENCH_DIR = path.resolve(ROOT, process.env.SVC_WORKBENCH_DIR || "build/workbench");
+const FAKE_OFFICE = path.join(WORKBENCH_DIR, "fake-office.js");
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -23,6 +26,7 @@ function newest(p) {
 function isStale(distDir) {
   const marker = path.join(distDir, "functions.js");
   if (!fs.existsSync(marker) || !fs.existsSync(path.join(distDir, "functions.json")) || !fs.existsSync(path.join(distDir, "taskpane.html"))) return true;
+  if (process.env.SVC_SKIP_WORKBENCH !== "1" && !fs.existsSync(FAKE_OFFICE)) return true;
   const built = fs.statSync(marker).mtimeMs;
   return INPUTS.some((i) => newest(path.join(ROOT, i)) > built);
 }
@@ -68,4 +72,4 @@ function ensureBuilt(opts = {}) {
   }
 }
 
-module.exports = { ensureBuilt, isStale, newest };
+module.exports = { ensureBuilt, isStale, newest, FAKE_OFFICE };

@@ -1,6 +1,6 @@
 /**
  * Runs the REAL production bundle (dist/) in Debian's Chromium under the fake Office host
- * (test/fakes/office/fake-office.js), against the fake Company Data API and its fake authorization
+ * (test/fakes/office, bundled to build/workbench/fake-office.js), against the fake Company Data API and its fake authorization
  * server on loopback. Nothing leaves the machine: office.js is answered with the fake host, loopback
  * requests go through, every other request is refused and recorded.
  *
@@ -16,11 +16,12 @@ import { createFakeAuthServer, FakeAuthServer, FakeAuthServerOptions } from "../
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { serveStatic } = require("../../scripts/build-helpers/serve");
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const { ensureBuilt } = require("../../scripts/build-helpers/ensure-built");
+const { ensureBuilt, FAKE_OFFICE: BUILT_FAKE_OFFICE } = require("../../scripts/build-helpers/ensure-built");
 
 export const ROOT = path.join(__dirname, "..", "..");
 export const DIST = path.resolve(ROOT, process.env.SVC_DIST_DIR || "dist");
-export const FAKE_OFFICE = path.join(ROOT, "test", "fakes", "office", "fake-office.js");
+/** The fake Office host (test/fakes/office, bundled by webpack with the workbench: build/workbench/fake-office.js). */
+export const FAKE_OFFICE: string = BUILT_FAKE_OFFICE;
 export const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 /** Linux: Debian's chromium first, then other Chromium-family browsers where they usually live. */
 const LINUX_BROWSERS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/microsoft-edge"];
@@ -181,7 +182,7 @@ export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServ
   };
 }
 
-/** What a cell shows: `{value}` or `{error, message}` (see fake-office.js invoke). */
+/** What a cell shows: `{value}` or `{error, message}` (see test/fakes/office/functions.ts invoke). */
 export interface CellResult {
   value?: unknown;
   error?: string;

@@ -1,8 +1,11 @@
 /**
  * The workbench and `npm start`'s development server: the real bundle in the pane iframe under the
- * fake host, formulas typed into cells, spills, error messages on hover, the call counter.
+ * fake host, formulas typed into cells, spills, error messages on hover, the call counter; and the
+ * workbench as a small Excel: sheets with tabs, plain formulas across sheets, SVC formulas whose
+ * arguments come from cells (exactly the dependents recalculate: one call for a changed ticker),
+ * a PEERS spill feeding FINANCIALS through INDEX(A2#,2,1).
  */
-import { Browser, Page } from "playwright-core";
+import { Browser, Frame, Page } from "playwright-core";
 import { startFakeApi, FakeApi, SANDBOX_API_KEY } from "../fakes/api/server";
 import { buildOnce, launchChromium } from "./harness";
 
@@ -138,5 +141,95 @@ describe("workbench", () => {
     expect(await text("B2")).toBe("metric");
     expect(api.calls()).toBe(calls);
     expect(refused).toEqual([]);
+  });
+
+  describe("a small Excel (fresh workbook, fresh cache)", () => {
+    let book: Page;
+    let host: Frame;
+    type Fx = { evaluations(): Record<string, number>; invocations(): Record<string, number>; resetCounters(): void; addSheet(n: string): string; cells(): Array<{ address: string; args: unknown[]; state: string }> };
+    const fx = <T>(fn: (x: Fx) => T): Promise<T> => host.evaluate((f) => new Function("x", `return (${f})(x)`)((window as unknown as { __fakeExcel: Fx }).__fakeExcel), fn.toString()) as Promise<T>;
+
+    beforeAll(async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1400, height: 800 } });
+      await ctx.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort("blockedbyclient")));
+      book = await ctx.newPage();
+      await book.goto(`${site.url}/workbench/`);
+      await book.waitForSelector("body[data-ready='1']");
+      const f = book.frames().find((x) => x.url().includes("/taskpane.html"));
+      if (!f) throw new Error("no add-in frame");
+      host = f;
+    });
+    afterAll(async () => {
+      await book?.context().close();
+    });
+
+    const cellText = (a: string) => book.textContent(`#cell-${a}`);
+    async function typeIn(address: string, formula: string): Promise<void> {
+      await book.click(`#cell-${address}`);
+      await book.fill("#fx", formula);
+      await book.press("#fx", "Enter");
+      await book.waitForFunction((a) => !/^#BUSY!/.test(document.querySelector(`#cell-${a}`)?.textContent ?? ""), address);
+    }
+    async function tab(name: string): Promise<void> {
+      await book.click(`#tabs [data-sheet='${name}']`);
+      await book.waitForFunction((n) => document.querySelector("#tabs [aria-selected='true']")?.textContent === n, name);
+    }
+    const settled = () => host.waitForFunction(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.cells().every((c) => c.state === "done"));
+
+    it("adds a sheet from its tab and evaluates a plain formula across sheets; the formula bar shows what was typed", async () => {
+      await book.click("#add-sheet");
+      await book.waitForFunction(() => document.querySelector("#tabs [aria-selected='true']")?.textContent === "Sheet3");
+      await typeIn("A1", "21");
+      await tab("Sheet1");
+      await typeIn("A1", "=Sheet3!A1*2");
+      expect(await cellText("A1")).toBe("42");
+      await book.click("#cell-A1");
+      expect(await book.inputValue("#fx")).toBe("=Sheet3!A1*2");
+      expect(await book.textContent("#value")).toBe("42");
+      await tab("Sheet3");
+      await typeIn("A1", "50");
+      await tab("Sheet1");
+      expect(await cellText("A1")).toBe("100");
+    });
+
+    it("a ticker changed in Inputs!A2 costs one call and recalculates only the cells that read it", async () => {
+      await fx((x) => x.addSheet("Inputs"));
+      await tab("Inputs");
+      await typeIn("A2", "AAPL");
+      await tab("Sheet1");
+      await typeIn("B2", '=SVC.FINANCIALS(Inputs!A2,"revenue",5)');
+      await typeIn("B5", '=SVC.FINANCIALS("KO","revenue",5)');
+      await typeIn("B8", "=SUM(C3:G3)");
+      await typeIn("B9", "=SUM(C6:G6)");
+      await settled();
+      expect(await cellText("B2")).toBe("metric");
+      const sumBefore = await cellText("B8");
+      const otherBefore = await cellText("B9");
+      await fx((x) => x.resetCounters());
+      const callsBefore = api.calls();
+      await tab("Inputs");
+      await typeIn("A2", "MSFT");
+      await settled();
+      await tab("Sheet1");
+      await book.waitForFunction((v) => document.querySelector("#cell-B8")?.textContent !== v, sumBefore);
+      expect(api.calls() - callsBefore).toBe(1);
+      expect(await cellText("B9")).toBe(otherBefore);
+      expect(await fx((x) => x.evaluations())).toEqual({ "Sheet1!B2": 1, "Sheet1!B8": 1 });
+      expect(await fx((x) => x.invocations())).toEqual({ "Sheet1!B2": 1 });
+    });
+
+    it("chains PEERS into FINANCIALS of the first peer, read from the spill with INDEX(A2#,2,1)", async () => {
+      await fx((x) => x.addSheet("Peers"));
+      await tab("Peers");
+      await typeIn("A2", "=SVC.PEERS(Inputs!A2)");
+      await typeIn("A10", '=SVC.FINANCIALS(INDEX(A2#,2,1),"revenue",5)');
+      await settled();
+      const peer = await cellText("A3");
+      expect(peer).toMatch(/^[A-Z][A-Z.-]*$/);
+      expect(await cellText("A10")).toBe("metric");
+      const fin = (await fx((x) => x.cells())).find((c) => c.address === "Peers!A10");
+      expect(fin?.args[0]).toBe(peer);
+      expect(refused).toEqual([]);
+    });
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The workbench's view of the add-in page in its iframe: the fake Office host's driver
+ * (window.__fakeExcel, test/fakes/office/driver.ts) and the add-in's engine statistics. Only the
+ * calls the workbench makes are typed here.
+ */
+
+export interface Shown {
+  value?: unknown;
+  error?: string;
+  message?: string | null;
+  anchor?: boolean;
+  spill?: boolean;
+  busy?: boolean;
+}
+
+export interface FakeExcel {
+  setFormula(address: string, text: string): Promise<unknown>;
+  formulaAt(address: string): unknown;
+  shown(sheet?: string): Array<[string, Shown]>;
+  shownSince(version: number, sheet?: string): { version: number; full: boolean; cells: Array<[string, Shown | null]> };
+  version(): number;
+  select(address: string | null): void;
+  onEvent(l: (e: { type: string; address?: string | null; sheet?: string; name?: string }) => void): void;
+  ids(): string[];
+  sheetNames(): string[];
+  addSheet(name?: string): string;
+  activate(name: string): void;
+  activeSheet(): string;
+  names: { define(name: string, formula: string, sheet?: string | null): unknown };
+}
+
+export interface Stats {
+  calls: number;
+  cache_hits: number;
+  coalesced: number;
+  retries: number;
+  quota_remaining: number | null;
+}
+
+export interface SvcHost {
+  engine: { stats(): Stats; onChange?(l: (s: Stats) => void): () => void };
+}
+
+interface ExcelNs {
+  run(cb: (ctx: { application: { calculate(t: string): void }; sync(): Promise<void> }) => Promise<void>): Promise<void>;
+  CalculationType: { full: string };
+}
+
+/** The add-in page, once the fake host and the add-in are both up. */
+export interface Book {
+  fx: FakeExcel;
+  host: SvcHost;
+  excel: ExcelNs | undefined;
+}
+
+interface BookWindow extends Window {
+  __fakeExcel?: FakeExcel;
+  __svcHost?: SvcHost;
+  Excel?: ExcelNs;
+}
+
+export function currentBook(): Book | null {
+  const frame = document.getElementById("book") as HTMLIFrameElement | null;
+  const w = frame?.contentWindow as BookWindow | null | undefined;
+  if (!w?.__fakeExcel || !w.__svcHost) return null;
+  return { fx: w.__fakeExcel, host: w.__svcHost, excel: w.Excel };
+}
+
+export function whenBookReady(): Promise<Book> {
+  return new Promise((resolve) => {
+    const tick = () => {
+      const b = currentBook();
+      if (b && b.fx.ids().length > 0) resolve(b);
+      else setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
+/** Excel quotes a sheet name in an address unless it is a plain name that is not a cell reference. */
+export function quoteSheet(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}
+
+/** "'My sheet'!B2:C3" -> {sheet: "My sheet", cell: "B2"} (the first cell). */
+export function splitAddress(address: string): { sheet: string; cell: string } {
+  const bang = address.lastIndexOf("!");
+  const sheet = address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+  return { sheet, cell: address.slice(bang + 1).split(":")[0].replace(/\$/g, "") };
+}

@@ -1,0 +1,92 @@
+/**
+ * What the grid shows of the current sheet, kept in step with the host incrementally: after an
+ * edit or a result, only the cells the host reports as changed (its display journal,
+ * __fakeExcel.shownSince) are repainted; a sheet switch or a grid that had to grow repaints all.
+ */
+import type { FakeExcel, Shown } from "./book";
+import { Grid, parseAddr, text } from "./grid";
+import { typedText } from "./typed-cell";
+
+const local = (a: string) => a.slice(a.lastIndexOf("!") + 1);
+
+export class SheetView {
+  sheet = "Sheet1";
+  selected = "B2";
+  private version = 0;
+  private cache = new Map<string, Shown>();
+  private maxR = 0;
+  private maxC = 0;
+
+  constructor(
+    readonly grid: Grid,
+    private readonly bar: HTMLElement
+  ) {}
+
+  private grow(a: string): void {
+    const [r, c] = parseAddr(a);
+    this.maxR = Math.max(this.maxR, r);
+    this.maxC = Math.max(this.maxC, c);
+  }
+
+  private fits(): boolean {
+    const [sr, sc] = parseAddr(this.selected);
+    return !this.grid.ensure(Math.max(this.maxR, sr), Math.max(this.maxC, sc));
+  }
+
+  /** Repaint everything from the host (sheet switch, first draw). */
+  full(fx: FakeExcel): void {
+    this.version = fx.version();
+    this.cache = new Map(fx.shown(this.sheet).map(([a, s]) => [local(a), s]));
+    this.maxR = 0;
+    this.maxC = 0;
+    for (const a of this.cache.keys()) this.grow(a);
+    this.fits();
+    this.paintAll();
+  }
+
+  /** Repaint what changed since the last draw. */
+  update(fx: FakeExcel): void {
+    const changed = fx.shownSince(this.version, this.sheet);
+    this.version = changed.version;
+    if (changed.full) return this.full(fx);
+    const touched: string[] = [];
+    for (const [a, s] of changed.cells) {
+      const l = local(a);
+      if (s) {
+        this.cache.set(l, s);
+        this.grow(l);
+      } else this.cache.delete(l);
+      touched.push(l);
+    }
+    if (!this.fits()) return this.paintAll();
+    for (const a of touched) this.grid.paint(a, this.cache.get(a), a === this.selected);
+    this.valueBar();
+  }
+
+  paintAll(): void {
+    document.querySelectorAll<HTMLTableCellElement>("#sheet td").forEach((td) => {
+      const a = td.dataset.addr ?? "";
+      this.grid.paint(a, this.cache.get(a), a === this.selected);
+    });
+    this.valueBar();
+  }
+
+  /** Move the outline to `a` (the grid grows when the selection nears its edge). */
+  select(a: string): void {
+    const old = this.selected;
+    this.selected = a;
+    if (!this.fits()) return this.paintAll();
+    this.grid.paint(old, this.cache.get(old), false);
+    this.grid.paint(a, this.cache.get(a), true);
+    this.valueBar();
+  }
+
+  /** The selected cell's full value (or error and message), however narrow its column is. */
+  valueBar(): void {
+    const s = this.cache.get(this.selected);
+    if (!s) this.bar.textContent = "";
+    else if (s.error && !s.busy) this.bar.textContent = `${s.error}${s.message ? ` — ${s.message}` : ""}`;
+    else this.bar.textContent = s.busy && s.value === undefined ? "#BUSY! (calculating)" : (typedText(s.value) ?? text(s.value)); // a data type shows as its cell does
+    this.bar.dataset.addr = this.selected;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Office dialogs: displayDialogAsync opens a real popup (Office's checks: HTTPS or loopback, the
+ * add-in's own origin, one dialog at a time, the user may ignore it, pop-ups may be blocked);
+ * messageParent from the popup reaches the page; closing it by hand raises 12006.
+ */
+type Note = (type: string, detail?: Record<string, unknown>) => void;
+type Handler = (arg: unknown) => void;
+
+export const EventType = {
+  DialogMessageReceived: "dialogMessageReceived",
+  DialogEventReceived: "dialogEventReceived",
+  DialogParentMessageReceived: "dialogParentMessageReceived",
+} as const;
+export const AsyncResultStatus = { Succeeded: "succeeded", Failed: "failed" } as const;
+
+const MESSAGE_TAG = "__fakeOfficeDialogMessage";
+
+export function asyncResult(status: string, value?: unknown, error?: unknown) {
+  return { status, value, error, asyncContext: undefined };
+}
+const officeError = (code: number, message: string) => ({ code, name: "Error", message });
+
+export interface FakeDialog {
+  closed: boolean;
+  addEventHandler(type: string, handler: Handler): void;
+  close(): void;
+  messageChild(message: string): void;
+  sendMessage(): void;
+}
+
+export function createDialogs(win: Window & typeof globalThis, note: Note) {
+  let open: FakeDialog | null = null;
+
+  function fail(callback: (r: unknown) => void, code: number, message: string): void {
+    setTimeout(() => callback(asyncResult(AsyncResultStatus.Failed, undefined, officeError(code, message))));
+  }
+
+  function displayDialogAsync(url: string, options?: unknown, cb?: (r: unknown) => void): void {
+    let opts = (options ?? {}) as { width?: number; height?: number };
+    let callback = cb ?? (() => undefined);
+    if (typeof options === "function") {
+      callback = options as (r: unknown) => void;
+      opts = {};
+    }
+    let target: URL;
+    try {
+      target = new URL(url, win.document.baseURI);
+    } catch {
+      return fail(callback, 12003, "Invalid URL");
+    }
+    const secure = target.protocol === "https:" || (target.protocol === "http:" && /^(127\.0\.0\.1|localhost)$/.test(target.hostname));
+    if (!secure) return fail(callback, 12005, "The URL must use HTTPS");
+    if (target.origin !== win.location.origin) return fail(callback, 12004, "The domain of the URL is not the add-in's");
+    if (open && !open.closed) return fail(callback, 12007, "A dialog is already opened from this host window");
+    if ((win as unknown as { __fakeOfficeDialogPolicy?: string }).__fakeOfficeDialogPolicy === "ignore") return fail(callback, 12009, "The user chose to ignore the dialog box");
+    const w = Math.round((win.screen.availWidth || 1000) * ((opts.width || 50) / 100));
+    const h = Math.round((win.screen.availHeight || 800) * ((opts.height || 50) / 100));
+    const popup = win.open(target.toString(), `fake-office-dialog-${Date.now()}`, `popup,width=${w},height=${h}`);
+    if (!popup) return fail(callback, 12011, "Pop-ups are blocked");
+    note("dialogOpen", { url: target.toString() });
+
+    const handlers: Record<string, Handler[]> = { dialogMessageReceived: [], dialogEventReceived: [] };
+    let closedByAddin = false;
+    const emit = (type: string, arg: unknown) =>
+      (handlers[type] || []).forEach((fn) => {
+        try {
+          fn(arg);
+        } catch (e) {
+          setTimeout(() => {
+            throw e;
+          });
+        }
+      });
+    const onMessage = (ev: MessageEvent) => {
+      if (ev.source !== popup || !ev.data || ev.data[MESSAGE_TAG] !== true) return;
+      note("dialogMessage", { origin: ev.origin });
+      emit(EventType.DialogMessageReceived, { type: EventType.DialogMessageReceived, message: String(ev.data.message), origin: ev.origin });
+    };
+    win.addEventListener("message", onMessage);
+    const poll = setInterval(() => {
+      if (!popup.closed) return;
+      clearInterval(poll);
+      win.removeEventListener("message", onMessage);
+      open = null;
+      if (!closedByAddin) {
+        note("dialogClosedByUser", {});
+        emit(EventType.DialogEventReceived, { type: EventType.DialogEventReceived, error: 12006 });
+      }
+    }, 100);
+    const dialog: FakeDialog = {
+      closed: false,
+      addEventHandler: (type, handler) => void (handlers[type] = handlers[type] || []).push(handler),
+      close: () => {
+        closedByAddin = true;
+        dialog.closed = true;
+        note("dialogClose", {});
+        try {
+          popup.close();
+        } catch {
+          /* already gone */
+        }
+      },
+      messageChild: (message) => popup.postMessage({ __fakeOfficeParentMessage: true, message: String(message) }, "*"),
+      sendMessage: () => undefined,
+    };
+    open = dialog;
+    Object.defineProperty(dialog, "window", { value: popup, enumerable: false });
+    setTimeout(() => callback(asyncResult(AsyncResultStatus.Succeeded, dialog)));
+  }
+
+  function messageParent(message: string, options?: { targetOrigin?: string }): void {
+    if (!win.opener) throw new Error("messageParent: not in a dialog");
+    win.opener.postMessage({ [MESSAGE_TAG]: true, message: String(message) }, options?.targetOrigin || "*");
+  }
+
+  return { displayDialogAsync, messageParent, current: () => open };
+}

@@ -1,0 +1,65 @@
+/**
+ * Excel's RichApi errors, shaped as office.js builds them (OfficeExtension.Error: name "RichApi.Error",
+ * code, message, debugInfo {code, message, errorLocation}, httpStatusCode). Messages are Excel's own
+ * text where the add-in (or a person reading a failure) sees them.
+ */
+
+export const ErrorCodes = {
+  propertyNotLoaded: "PropertyNotLoaded",
+  valueNotLoaded: "ValueNotLoaded",
+  invalidArgument: "InvalidArgument",
+  itemNotFound: "ItemNotFound",
+  itemAlreadyExists: "ItemAlreadyExists",
+  invalidSelection: "InvalidSelection",
+  invalidOperation: "InvalidOperation",
+  invalidReference: "InvalidReference",
+  generalException: "GeneralException",
+  runMustReturnPromise: "RunMustReturnPromise",
+  cannotUpdateReadOnlyProperty: "CannotUpdateReadOnlyProperty",
+  unsupportedOperation: "UnsupportedOperation",
+} as const;
+
+export const Messages = {
+  propertyNotLoaded: (p: string) =>
+    `The property '${p}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
+  valueNotLoaded: 'The value of the result object has not been loaded yet. Before reading the value property, call "context.sync()" on the associated request context.',
+  invalidArgument: "The argument is invalid or missing or has an incorrect format.",
+  sizeMismatch: "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
+  itemNotFound: "The requested resource doesn't exist.",
+  itemAlreadyExists: "The resource already exists.",
+  invalidSelection: "The current selection is invalid for this operation.",
+  readOnly: (p: string) => `The property '${p}' is read-only and it cannot be updated.`,
+  runMustReturnPromise:
+    'The batch function passed to the ".run" method didn\'t return a promise. The function must return a promise, so that any automatically-tracked objects can be released at the completion of the batch operation. Typically, you return a promise by returning the response from "context.sync()".',
+};
+
+const STATUS: Record<string, number> = { InvalidArgument: 400, ItemNotFound: 404, PropertyNotLoaded: 400, ValueNotLoaded: 400, ItemAlreadyExists: 409 };
+
+export class RichApiError extends Error {
+  readonly code: string;
+  readonly httpStatusCode: number;
+  readonly debugInfo: { code: string; message: string; errorLocation?: string };
+  readonly traceMessages: string[] = [];
+  readonly innerError = null;
+
+  constructor(code: string, message: string, errorLocation?: string) {
+    super(message);
+    Object.setPrototypeOf(this, RichApiError.prototype);
+    this.name = "RichApi.Error";
+    this.code = code;
+    this.httpStatusCode = STATUS[code] ?? 500;
+    this.debugInfo = { code, message, ...(errorLocation ? { errorLocation } : {}) };
+  }
+
+  toString(): string {
+    return `${this.code}: ${this.message}`;
+  }
+}
+
+export const notLoaded = (type: string, prop: string) => new RichApiError(ErrorCodes.propertyNotLoaded, Messages.propertyNotLoaded(prop), `${type}.${prop}`);
+export const invalidArgument = (detail?: string, location?: string) =>
+  new RichApiError(ErrorCodes.invalidArgument, detail ? `${Messages.invalidArgument} (${detail})` : Messages.invalidArgument, location);
+export const sizeMismatch = (location: string) => new RichApiError(ErrorCodes.invalidArgument, Messages.sizeMismatch, location);
+export const itemNotFound = (location: string) => new RichApiError(ErrorCodes.itemNotFound, Messages.itemNotFound, location);
+export const itemAlreadyExists = (location: string) => new RichApiError(ErrorCodes.itemAlreadyExists, Messages.itemAlreadyExists, location);
+export const invalidSelection = (location: string) => new RichApiError(ErrorCodes.invalidSelection, Messages.invalidSelection, location);

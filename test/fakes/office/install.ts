@@ -1,0 +1,74 @@
+/**
+ * Installs the fake Office host on a page, in place of office.js: Office, OfficeRuntime.storage,
+ * CustomFunctions, Excel, OfficeExtension, and the driver window.__fakeExcel. A dialog popup is a
+ * separate runtime: Office (messageParent) only, no custom functions, no Excel, no storage.
+ */
+import { ErrorCodes, RichApiError } from "./errors";
+import { createExcel } from "./excel/workbook";
+import { createDriver } from "./driver";
+import { CFError, ErrorCode, Metadata } from "./functions";
+import { Host } from "./host";
+import { createOffice } from "./office";
+import { createStorage } from "./storage";
+
+interface LogEntry {
+  type: string;
+  at: number;
+  [k: string]: unknown;
+}
+
+type Win = Window & typeof globalThis & Record<string, unknown>;
+
+export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Metadata> } = {}) {
+  if (win.__fakeExcel) return win.__fakeExcel as ReturnType<typeof createDriver>;
+  let isDialog = false;
+  try {
+    // Dialogs are the popups displayDialogAsync opens (window.name does not survive cross-site hops).
+    isDialog = !!(win.opener && win.opener !== win);
+  } catch {
+    isDialog = false;
+  }
+  const log: LogEntry[] = [];
+  const listeners: Array<(e: LogEntry) => void> = [];
+  const note = (type: string, detail: Record<string, unknown> = {}) => {
+    const entry: LogEntry = { ...detail, type, at: Date.now() };
+    log.push(entry);
+    for (const l of listeners)
+      try {
+        l(entry);
+      } catch {
+        /* a listener's bug is not the host's */
+      }
+  };
+  const metadata =
+    opts.metadata ??
+    (async () => {
+      const url = (win.__FAKE_OFFICE_METADATA_URL__ as string | undefined) || new URL("functions.json", win.document.baseURI).toString();
+      const r = await win.fetch(url);
+      if (!r.ok) throw new Error(`functions.json: HTTP ${r.status}`);
+      return (await r.json()) as Metadata;
+    });
+  const host = new Host({ note, metadata });
+  const office = createOffice(win, host.fns, note);
+  const g = win as unknown as Record<string, unknown>; // the globals office.js defines, untyped here
+  g.Office = office.Office;
+  g.OfficeExtension = { Error: RichApiError, ErrorCodes };
+  if (!isDialog) {
+    g.OfficeRuntime = { storage: createStorage(win) };
+    g.CustomFunctions = { ErrorCode, Error: CFError, associate: (idOrMap: never, fn?: never) => host.fns.associate(idOrMap, fn) };
+    g.Excel = createExcel(host);
+  }
+  const driver = {
+    ...createDriver(host),
+    isDialog,
+    log,
+    onEvent: (l: (e: LogEntry) => void) => void listeners.push(l),
+    dialog: office.dialog,
+    /** The host itself (tests in jsdom / Node reach the model through it). */
+    host,
+  };
+  win.__fakeExcel = driver;
+  if (win.document.readyState === "loading") win.document.addEventListener("DOMContentLoaded", office.fireReady);
+  else office.fireReady();
+  return driver;
+}

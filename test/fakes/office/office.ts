@@ -1,0 +1,93 @@
+/**
+ * The Office namespace the add-in touches: onReady / initialize, context (host, platform,
+ * requirements.isSetSupported, document.settings, ui: dialogs, openBrowserWindow), actions, addin.
+ * Requirement sets are those of current Excel (ExcelApi 1.17: valuesAsJson is there);
+ * CustomFunctionsRuntime 1.5 (data types) only with ?datatypes=1 on the page or its parent.
+ */
+import { AsyncResultStatus, EventType, asyncResult, createDialogs } from "./dialogs";
+import type { Functions } from "./functions";
+
+type Note = (type: string, detail?: Record<string, unknown>) => void;
+
+function dataTypesAsked(win: Window): boolean {
+  let parent = "";
+  try {
+    parent = win.parent !== win ? String(win.parent.location.search) : "";
+  } catch {
+    parent = "";
+  }
+  return /[?&]datatypes=1(&|$)/.test(String(win.location.search) + parent);
+}
+
+export function createOffice(win: Window & typeof globalThis, fns: Functions, note: Note) {
+  const info = { host: "Excel", platform: "PC" };
+  let resolveReady: (i: typeof info) => void = () => undefined;
+  const ready = new Promise<typeof info>((r) => (resolveReady = r));
+  const settings: Record<string, unknown> = {};
+  const dialogs = createDialogs(win, note);
+  const Office = {
+    HostType: { Excel: "Excel" },
+    PlatformType: { PC: "PC", OfficeOnline: "OfficeOnline", Mac: "Mac" },
+    EventType,
+    AsyncResultStatus,
+    onReady: (cb?: (i: typeof info) => void) =>
+      ready.then((i) => {
+        cb?.(i);
+        return i;
+      }),
+    initialize: undefined as undefined | ((reason: string) => void),
+    actions: { associate: (name: string, fn: (...a: unknown[]) => unknown) => fns.associateAction(name, fn) },
+    addin: {
+      showAsTaskpane: async () => note("showAsTaskpane", {}),
+      hide: async () => note("hide", {}),
+      onVisibilityModeChanged: async () => async () => undefined,
+      setStartupBehavior: async () => undefined,
+      getStartupBehavior: async () => "None",
+    },
+    context: {
+      host: "Excel",
+      platform: "PC",
+      diagnostics: { host: "Excel", platform: "PC", version: "16.0.fake" },
+      displayLanguage: "en-US",
+      partitionKey: undefined,
+      requirements: {
+        isSetSupported(name: string, version?: string | number): boolean {
+          const supported: Record<string, number> = {
+            ExcelApi: 1.17,
+            SharedRuntime: 1.1,
+            CustomFunctionsRuntime: dataTypesAsked(win) ? 1.5 : 1.4,
+            DialogApi: 1.2,
+            DialogOrigin: 1.1,
+            OpenBrowserWindowApi: 1.1,
+            IdentityAPI: 1.3,
+          };
+          const have = supported[name];
+          return have !== undefined && (version === undefined || Number(version) <= have);
+        },
+      },
+      document: {
+        settings: {
+          get: (k: string) => (k in settings ? settings[k] : null),
+          set: (k: string, v: unknown) => void (settings[k] = v),
+          remove: (k: string) => void delete settings[k],
+          saveAsync: (cb?: (r: unknown) => void) => void (cb && setTimeout(() => cb(asyncResult(AsyncResultStatus.Succeeded)))),
+        },
+      },
+      ui: {
+        displayDialogAsync: dialogs.displayDialogAsync,
+        messageParent: dialogs.messageParent,
+        addHandlerAsync: (_t: string, _h: unknown, cb?: (r: unknown) => void) => void (cb && setTimeout(() => cb(asyncResult(AsyncResultStatus.Succeeded)))),
+        openBrowserWindow: (url: string) => note("openBrowserWindow", { url: String(url) }),
+        closeContainer: () => note("closeContainer", {}),
+      },
+    },
+  };
+  /** Office initialises after the page's scripts had a chance to call onReady. */
+  function fireReady(): void {
+    setTimeout(() => {
+      if (typeof Office.initialize === "function") Office.initialize("inserted");
+      resolveReady(info);
+    }, 0);
+  }
+  return { Office, fireReady, dialog: dialogs.current };
+}
