@@ -63,7 +63,7 @@ export function stubSources(initial: CellSource[] = []): SourcesPort & { set(s: 
 }
 
 export function source(address: string, over: Partial<CellSource> = {}): CellSource {
-  return { address, fn: "HEADLINES", tool: "get_headlines", link: `https://example.test/check/${address}`, notices: [], stale: false, fetchedAt: 0, ...over };
+  return { address, fn: "HEADLINES", tool: "get_headlines", link: `https://example.test/check/${address}`, notices: [], stale: false, fetchedAt: 0, args: [], ...over };
 }
 
 export function deps(over: Partial<PaneDeps> = {}): PaneDeps & { engine: StubEngine } {
