@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { mountPane } from "../../src/taskpane/pane";
+import { locate } from "../../src/taskpane/pane/data";
 import { buttonByText, deps, newRoot, sectionOf, settle, source, stubSources, stubWorkbook } from "./stubs";
 import { fakeBook } from "../formula/fake-cells";
 import { readerOf } from "../formula/fake-reader";
@@ -130,6 +131,45 @@ describe("the Data tab's results", () => {
     sectionOf(root, "svc-data").querySelector<HTMLAnchorElement>(".svc-cell-link")!.click();
     await settle();
     expect(wb.selectCell).toHaveBeenCalledWith("Sheet1!C3");
+  });
+
+  it("prices rows whose arguments are in cells, and marks arguments Excel recalculates on every edit", async () => {
+    const book = fakeBook(["Sheet1"]);
+    book.set("Sheet1!A1", "KO");
+    const wb = { ...stubWorkbook([
+      { address: "Sheet1!C3", formula: "=SVC.PEERS(A1)" },
+      { address: "Sheet1!C9", formula: '=SVC.PEERS(IF(NOW()>0,"KO"))' },
+    ]), cellReader: () => readerOf(book) };
+    const d = deps({ workbook: wb, sources: stubSources([source("Sheet1!C3", { fn: "PEERS" }), source("Sheet1!C9", { fn: "PEERS" })]), requestsFor: (_f, a) => [{ tool: "get_peers", params: { ticker: a[0] } }] });
+    (d.engine.plan as jest.Mock).mockImplementation(async (r: unknown[]) => ({ calls: r.length, requests: r.length, cached: 0, invalid: [] }));
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    const rows = Array.from(sectionOf(root, "svc-data").querySelectorAll<HTMLElement>(".svc-result-row"));
+    expect(rows.map((r) => r.querySelector<HTMLElement>(".svc-cost")?.dataset.cost)).toEqual(["1", "1"]);
+    expect(rows[0].querySelector("[data-field=volatile]")).toBeNull();
+    expect(rows[1].querySelector("[data-field=volatile]")!.textContent).toMatch(/^NOW in its arguments: .*costs no call while the cache holds its answer.*put the date in an input cell/);
+  });
+
+  it("shows the source of any cell inside a spill and marks its result in the list", async () => {
+    const wb = { ...stubWorkbook([]), activeCell: jest.fn(async () => "Sheet1!D7"), spillParent: jest.fn(async () => "Sheet1!C3") };
+    const d = deps({ workbook: wb, sources: stubSources([source("Sheet1!A1"), source("Sheet1!C3", { fn: "FILINGS", tool: "list_filings" })]) });
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    const data = sectionOf(root, "svc-data");
+    buttonByText(data, "Show source of the selected cell").click();
+    await settle();
+    expect(wb.spillParent).toHaveBeenCalledWith("Sheet1!D7");
+    expect(data.querySelector("[data-source-of]")!.textContent).toMatch(/Formula cellSheet1!C3/);
+    expect(Array.from(data.querySelectorAll<HTMLElement>("[aria-current=true]")).map((r) => r.dataset.address)).toEqual(["Sheet1!C3"]);
+  });
+
+  it("finds the result of a spill cell from its recorded size where the host cannot say", () => {
+    const s = [source("Sheet1!C3", { rows: 5, cols: 2 })];
+    expect(locate(s, "Sheet1!D7")?.source.address).toBe("Sheet1!C3");
+    expect(locate(s, "Sheet1!D8")).toBeNull();
+    expect(locate(s, "Sheet1!E3")).toBeNull();
   });
 
   it("redraws when the sources change", () => {
