@@ -5,10 +5,11 @@
  *   -> RFC 8414 metadata of that issuer (issuer checked by oauth4webapi).
  * Fallback: {base}/.well-known/oauth-authorization-server with issuer = {base}.
  */
-import { isLoopbackHttp, isSecureOrLoopback } from "../platform/urls";
+import { isSecureOrLoopback } from "../platform/urls";
 import * as oauth from "oauth4webapi";
 import { SignInError } from "./errors";
-import { normaliseBaseUrl } from "./store";
+import { requestOptions } from "./http";
+import { normaliseBaseUrl, StoredServerMetadata } from "./store";
 
 export interface Discovered {
   as: oauth.AuthorizationServer;
@@ -23,20 +24,6 @@ export interface DiscoveryOptions {
   /** A WWW-Authenticate header already in hand (e.g. from a REST 401); otherwise {base}/mcp is probed. */
   wwwAuthenticate?: string | null;
   timeoutMs?: number;
-}
-
-/** Request options for oauth4webapi: our fetch, a timeout, and http only for loopback URLs. */
-export function requestOptions(
-  url: string | undefined,
-  fetchImpl: typeof fetch | undefined,
-  timeoutMs: number
-): { signal: AbortSignal; [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } {
-  const o: { signal: AbortSignal; [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } = {
-    signal: AbortSignal.timeout(timeoutMs),
-  };
-  if (fetchImpl) o[oauth.customFetch] = fetchImpl;
-  if (url && isLoopbackHttp(url)) o[oauth.allowInsecureRequests] = true;
-  return o;
 }
 
 /** The `resource_metadata` parameter of a Bearer challenge, if any. */
@@ -98,10 +85,19 @@ function checkMetadata(as: oauth.AuthorizationServer): void {
       throw new SignInError("discovery_failed", `The authorization server metadata has no usable ${k}`);
     }
   }
-  const methods = as.code_challenge_methods_supported;
-  if (Array.isArray(methods) && !methods.includes("S256")) {
-    throw new SignInError("discovery_failed", "The authorization server does not support PKCE S256");
-  }
+  // PKCE support is the authorization request's question (authorization.ts): a refresh needs none.
+}
+
+/** What is kept of the metadata with the registration (refresh and revocation need no discovery). */
+export function serverMetadata(as: oauth.AuthorizationServer): StoredServerMetadata {
+  return {
+    issuer: as.issuer,
+    authorization_endpoint: as.authorization_endpoint,
+    token_endpoint: as.token_endpoint,
+    registration_endpoint: as.registration_endpoint,
+    revocation_endpoint: as.revocation_endpoint,
+    authorization_response_iss_parameter_supported: as.authorization_response_iss_parameter_supported,
+  };
 }
 
 export async function discover(opts: DiscoveryOptions): Promise<Discovered> {

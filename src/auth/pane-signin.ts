@@ -11,11 +11,9 @@
  * Every failure ends in a SignInError whose code the pane shows with a retry button.
  */
 import type { DialogHandle, DialogHost, DialogOpenOptions } from "../office/dialog";
+import { dialogStartUrl, redirectUriFor } from "./dialog-urls";
 import { SignInError, SignInErrorCode, isSignInError } from "./errors";
 import type { AuthStatus, OAuthClient, PendingSignIn } from "./oauth-client";
-
-export const DIALOG_START_PATH = "/auth/start.html";
-export const DIALOG_CALLBACK_PATH = "/auth/callback.html";
 
 export type PaneSignInPhase = "preparing" | "dialog_open" | "exchanging" | "signed_in" | "failed";
 
@@ -30,7 +28,7 @@ export interface PaneSignInState {
 export interface PaneSignInOptions {
   client: OAuthClient;
   dialog: DialogHost;
-  /** Where the add-in is hosted (HostConfig.addinUrl), e.g. https://localhost:3000. */
+  /** Where the add-in is hosted, sub-path included (e.g. https://localhost:3000, https://host/excel). */
   addinUrl: string;
   /** Progress for the pane. */
   onState?: (s: PaneSignInState) => void;
@@ -39,16 +37,6 @@ export interface PaneSignInOptions {
   dialogOptions?: DialogOpenOptions;
   /** A WWW-Authenticate header from a 401, if the pane has one (saves the discovery probe). */
   wwwAuthenticate?: string | null;
-}
-
-/** The redirect URI registered for the add-in: the callback page on the add-in's own origin. */
-export function redirectUriFor(addinUrl: string): string {
-  return `${addinUrl.replace(/\/+$/, "")}${DIALOG_CALLBACK_PATH}`;
-}
-
-/** The first page the dialog opens (same origin as the pane, as Office requires). */
-export function dialogStartUrl(addinUrl: string, authorizeUrl: string): string {
-  return `${addinUrl.replace(/\/+$/, "")}${DIALOG_START_PATH}?to=${encodeURIComponent(authorizeUrl)}`;
 }
 
 /** Office dialog error codes -> a sign-in failure the pane can explain. */

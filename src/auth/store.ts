@@ -9,7 +9,12 @@
  */
 import { normaliseBaseUrl } from "../platform/urls";
 
-export type AuthState = "signed_in" | "signed_out" | "reauth_required";
+import type { EndedRecord, TokenRecord } from "./token-record";
+import { tokenLess } from "./token-record";
+
+// The record types live in token-record.ts; the stores (and the CLI's file adapter) import them from here.
+export type { AuthState, TokenRecord } from "./token-record";
+export { tokenLess };
 
 /** The parts of the authorization server metadata the client needs after sign-in. */
 export interface StoredServerMetadata {
@@ -31,29 +36,6 @@ export interface ClientRegistration {
   server?: StoredServerMetadata;
 }
 
-export interface TokenRecord {
-  state: AuthState;
-  access_token?: string;
-  /** ms since the epoch; absent when the server gave no expires_in. */
-  expires_at?: number;
-  refresh_token?: string;
-  scope?: string;
-  issuer?: string;
-  client_id?: string;
-  /** The resource indicator the tokens were requested for. */
-  resource?: string;
-  /** Why the state is what it is (for the pane), e.g. "The connection was revoked; sign in again". */
-  message?: string;
-  /** ms since the epoch of the last write. */
-  updated_at?: number;
-  /**
-   * Written (under the credentials lock) before a refresh request is sent, removed with the save of
-   * its answer. Found again for the same refresh token = a refresh whose outcome was lost (process
-   * killed, save failed): that token may already be rotated and must never be presented again.
-   */
-  refresh_in_flight?: { hash: string; at: number };
-}
-
 export interface TokenStore {
   getClient(issuer: string): Promise<ClientRegistration | null>;
   setClient(reg: ClientRegistration): Promise<void>;
@@ -64,13 +46,7 @@ export interface TokenStore {
    * Delete the record (must work with no space left). `leave`: a token-less record (state and
    * reason) to put in its place when it can be written — never a reason to fail the delete.
    */
-  clearTokens(baseUrl: string, leave?: TokenRecord): Promise<void>;
-}
-
-/** The record without its secrets (what a delete may leave behind). */
-export function tokenLess(rec: TokenRecord): TokenRecord {
-  const { access_token: _a, refresh_token: _r, refresh_in_flight: _f, ...rest } = rec;
-  return rest;
+  clearTokens(baseUrl: string, leave?: EndedRecord): Promise<void>;
 }
 
 /** Canonical key for an API base URL: the one normaliser, src/platform/urls.ts. */
@@ -118,6 +94,34 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
+/** Web Storage that can list its keys (window.localStorage). */
+export interface ListableStorage extends StorageLike {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+const CLIENT_KEY = "svc-auth:client:";
+
+/**
+ * The client ids this origin registered for `redirectUri`, under any partition prefix: the dialog's
+ * start page pins the authorization URL's client_id to them (it cannot know the pane's prefix, and
+ * on the web it may not see the pane's storage at all: then the list is empty).
+ */
+export function registeredClientIds(storage: ListableStorage, redirectUri: string): string[] {
+  const ids = new Set<string>();
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.includes(CLIENT_KEY)) continue;
+    try {
+      const reg = JSON.parse(storage.getItem(key) ?? "null") as Partial<ClientRegistration> | null;
+      if (typeof reg?.client_id === "string" && Array.isArray(reg.redirect_uris) && reg.redirect_uris.includes(redirectUri)) ids.add(reg.client_id);
+    } catch {
+      /* not ours, or damaged: not a registration */
+    }
+  }
+  return [...ids];
+}
+
 /**
  * localStorage of the add-in's origin (shared by every runtime of that origin). Keys are prefixed
  * with `prefix` — pass `Office.context.partitionKey ?? ""` (src/office decides; no Office globals here).
@@ -126,7 +130,7 @@ export class LocalStorageTokenStore implements TokenStore {
   constructor(private readonly storage: StorageLike, private readonly prefix = "") {}
 
   private key(kind: "client" | "tokens", id: string): string {
-    return `${this.prefix}svc-auth:${kind}:${id}`;
+    return kind === "client" ? `${this.prefix}${CLIENT_KEY}${id}` : `${this.prefix}svc-auth:tokens:${id}`;
   }
   private read<T>(key: string): T | null {
     const raw = this.storage.getItem(key);

@@ -12,6 +12,7 @@ import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { AuthStatus, OAuthClient } from "../auth/oauth-client";
 import { browserOffline, originProbe } from "../auth/reachability";
 import { TokenPoolRouter } from "../auth/token-pool";
+import { addinUrlFromPage } from "../auth/dialog-urls";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
@@ -28,8 +29,8 @@ export interface Host {
   /** The OAuth client, or null when a development API key is in use. */
   auth: OAuthClient | null;
   lock: CrossLock;
-  /** The add-in's origin as this page sees it (the dialog must open on it). */
-  addinOrigin: string;
+  /** The add-in's address as this page sees it, sub-path included (dialog pages, redirect URI). */
+  addinUrl: string;
   /** Sign in through the Office dialog (the pane's button calls this). */
   signIn(onState?: (s: PaneSignInState) => void): Promise<AuthStatus>;
 }
@@ -53,10 +54,13 @@ function partitionKey(): string {
   }
 }
 
-/** The page's own origin (in Excel: the add-in's origin, where the dialog pages are). */
-function pageOrigin(fallback: string): string {
-  const loc = (globalThis as { location?: { origin?: string; protocol?: string } }).location;
-  return loc?.origin && /^https?:$/.test(loc.protocol ?? "") ? loc.origin : new URL(fallback).origin;
+/**
+ * Where this page's add-in is hosted (in Excel: SVC_ADDIN_URL, sub-path included; in the tests and
+ * the workbench: the loopback server): the folder of this page, taskpane.html being at the root.
+ */
+function pageAddinUrl(fallback: string): string {
+  const loc = (globalThis as { location?: { href?: string; protocol?: string } }).location;
+  return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : fallback.replace(/\/+$/, "");
 }
 
 /** Sign-out clears the cache and quota state of the connection (contract 2). */
@@ -111,17 +115,17 @@ function build(): Host {
   const client = composed.client;
   engine = composed.engine;
   setEngine(engine);
-  const addinOrigin = pageOrigin(config.addinUrl);
+  const addinUrl = pageAddinUrl(config.addinUrl);
   return {
     config,
     engine: engine as SvcEngine,
     client,
     auth,
     lock,
-    addinOrigin,
+    addinUrl,
     async signIn(onState) {
       if (!auth) throw new Error("This development page uses a sandbox API key; open it without one to sign in");
-      return signInWithDialog({ client: auth, dialog: officeDialogHost(), addinUrl: addinOrigin, onState });
+      return signInWithDialog({ client: auth, dialog: officeDialogHost(), addinUrl, onState });
     },
   };
 }

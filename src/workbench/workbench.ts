@@ -59,7 +59,7 @@ function renderStats(): void {
 async function commit(address: string, raw: string): Promise<void> {
   const b = await whenBookReady();
   const pending = b.fx.setFormula(fullAddress(address), raw.trim());
-  redraw();
+  view.update(b.fx); // at once: the cell shows #BUSY! before this returns, as Excel does
   await pending;
   redraw();
 }

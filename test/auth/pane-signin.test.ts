@@ -6,7 +6,8 @@
 import { ApiClient } from "../../src/api/client";
 import { SignInError } from "../../src/auth/errors";
 import { OAuthClient } from "../../src/auth/oauth-client";
-import { DIALOG_CALLBACK_PATH, PaneSignInState, dialogStartUrl, parseCallbackMessage, redirectUriFor, signInWithDialog } from "../../src/auth/pane-signin";
+import { DIALOG_CALLBACK_PATH, addinUrlFromPage, dialogStartUrl, redirectUriFor } from "../../src/auth/dialog-urls";
+import { PaneSignInState, parseCallbackMessage, signInWithDialog } from "../../src/auth/pane-signin";
 import { LocalStorageTokenStore, StorageLike } from "../../src/auth/store";
 import { callbackMessage } from "../../src/dialog/callback";
 import { checkAuthorizeTarget } from "../../src/dialog/start";
@@ -65,7 +66,8 @@ function fakeOffice(behaviour: Behaviour, allowedOrigin: string) {
             const fire = (type: string, arg: { message?: string; origin?: string; error?: number }) => handlers[type]?.(arg);
             const u = new URL(url);
             expect(u.origin + u.pathname).toBe(`${ADDIN}/auth/start.html`);
-            const target = checkAuthorizeTarget(u.searchParams.get("to"), [allowedOrigin]);
+            const pins = { origins: [allowedOrigin], redirectUri: redirectUriFor(addinUrlFromPage(url, 1)), clientIds: [] };
+            const target = checkAuthorizeTarget(u.searchParams.get("to"), pins);
             if (!target) throw new Error("start page refused the target");
             if (behaviour === "user_closes") return fire("dialogEventReceived", { error: 12006 });
             const redirect = redirectUriFor(ADDIN);
@@ -176,13 +178,15 @@ describe("sign-in through the Office dialog (fake Office host, fake API + fake A
 
   test("dialog pages: the start page refuses open redirects; the callback sends one typed envelope", () => {
     const app = "https://app.example";
-    const good = `${app}/oauth/authorize?response_type=code&code_challenge=abc&client_id=x`;
-    expect(checkAuthorizeTarget(good, [app])).toBe(good);
-    expect(checkAuthorizeTarget("https://evil.example/oauth/authorize?response_type=code&code_challenge=abc", [app])).toBeNull();
-    expect(checkAuthorizeTarget("javascript:alert(1)", [app])).toBeNull();
-    expect(checkAuthorizeTarget(`http://app.example/oauth/authorize?response_type=code&code_challenge=abc`, ["http://app.example"])).toBeNull();
-    expect(checkAuthorizeTarget(`https://u:p@app.example/oauth/authorize?response_type=code&code_challenge=abc`, [app])).toBeNull();
-    expect(checkAuthorizeTarget(null, [app])).toBeNull();
+    const pins = (origins: string[]) => ({ origins, redirectUri: redirectUriFor(ADDIN), clientIds: [] });
+    const q = `response_type=code&code_challenge=abc&code_challenge_method=S256&client_id=x&redirect_uri=${encodeURIComponent(redirectUriFor(ADDIN))}`;
+    const good = `${app}/oauth/authorize?${q}`;
+    expect(checkAuthorizeTarget(good, pins([app]))).toBe(good);
+    expect(checkAuthorizeTarget(`https://evil.example/oauth/authorize?${q}`, pins([app]))).toBeNull();
+    expect(checkAuthorizeTarget("javascript:alert(1)", pins([app]))).toBeNull();
+    expect(checkAuthorizeTarget(`http://app.example/oauth/authorize?${q}`, pins(["http://app.example"]))).toBeNull();
+    expect(checkAuthorizeTarget(`https://u:p@app.example/oauth/authorize?${q}`, pins([app]))).toBeNull();
+    expect(checkAuthorizeTarget(null, pins([app]))).toBeNull();
     expect(parseCallbackMessage(callbackMessage(`${ADDIN}${DIALOG_CALLBACK_PATH}?code=1&state=2`))).toEqual({ url: `${ADDIN}${DIALOG_CALLBACK_PATH}?code=1&state=2` });
     expect(parseCallbackMessage('{"type":"other","url":"x"}')).toBeNull();
     expect(dialogStartUrl(ADDIN + "/", good)).toBe(`${ADDIN}/auth/start.html?to=${encodeURIComponent(good)}`);

@@ -11,7 +11,7 @@ const BASE = "https://api.example";
 
 function signedInStore(): MemoryTokenStore {
   const store = new MemoryTokenStore();
-  store.tokens.set(BASE, { state: "signed_in", access_token: "at", refresh_token: "rt", client_id: "c", issuer: BASE, expires_at: Date.now() + 3600_000 });
+  store.tokens.set(BASE, { state: "signed_in", access_token: "at", refresh_token: "rt", client_id: "c", issuer: BASE, sign_in_id: "s1", expires_at: Date.now() + 3600_000 });
   return store;
 }
 

@@ -12,6 +12,8 @@
  *  - the guards themselves: a bundle missing a function, and pages without a shared lock, are caught.
  */
 import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
+import * as fs from "fs";
+import * as path from "path";
 import {
   associatedIds,
   concurrencyProblems,
@@ -22,6 +24,8 @@ import {
   registrationProblems,
   SANDBOX_API_KEY,
   startEnv,
+  SUBPATH_ADDIN_URL,
+  SUBPATH_DIST,
 } from "./harness";
 import type { Page } from "playwright-core";
 
@@ -245,6 +249,69 @@ describe("sign-in through the Office dialog (fake authorization server)", () => 
     expect(conns[0].revoked).toBe(false);
     expect(env.auth.stats.reuseRevocations).toBe(0);
     expect(env.auth.stats.refreshes).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("sign-in when the add-in is hosted under a sub-path (issue 19)", () => {
+  let env: Env;
+  afterEach(async () => {
+    await env?.close();
+  });
+
+  it("a production build for https://host.example/excel/ signs in through the popup, served under /excel/ only", async () => {
+    env = await startEnv({ api: { latencyMs: 5 }, subPath: "/excel" });
+    // The rendered manifest points under the sub-path.
+    const manifest = fs.readFileSync(path.join(SUBPATH_DIST, "manifest.xml"), "utf8");
+    expect(manifest).toContain(`${SUBPATH_ADDIN_URL}taskpane.html`);
+    const ctx = await env.newContext();
+    const page = await env.openWorkbook(ctx, { storeName: "svc-subpath" });
+    expect(await signInThroughPopup(page)).toEqual({ ok: expect.objectContaining({ state: "signed_in" }) });
+    const log = await page.evaluate(() => (window as unknown as { __fakeExcel: { log: { type: string; url?: string }[] } }).__fakeExcel.log);
+    expect(log.find((e) => e.type === "dialogOpen")?.url).toMatch(new RegExp(`^${env.addinUrl}/auth/start\\.html\\?to=`));
+    const registered = [...env.auth.clients.values()].flatMap((c) => c.redirect_uris);
+    expect(registered).toEqual([`${env.addinUrl}/auth/callback.html`]);
+    const after = await invoke(page, "COMPANY", ["AAPL", "name"]);
+    expect(after.error).toBeUndefined();
+    expect(env.auth.stats.codeExchanges).toBe(1);
+  });
+});
+
+describe("the dialog's start page forwards only this add-in's authorization request (issue 19)", () => {
+  let env: Env;
+  afterEach(async () => {
+    await env?.close();
+  });
+
+  it("refuses another client or another redirect URI, and forwards the add-in's own", async () => {
+    env = await startEnv({ api: { latencyMs: 5 } });
+    const ctx = await env.newContext();
+    const page = await env.openWorkbook(ctx, { storeName: "svc-start-pins" });
+    // Sign in once: the registration this origin keeps is what the start page pins client_id to.
+    expect(await signInThroughPopup(page)).toEqual({ ok: expect.objectContaining({ state: "signed_in" }) });
+    const client = [...env.auth.clients.values()][0];
+    const callback = `${env.addinUrl}/auth/callback.html`;
+    const authorize = (clientId: string, redirectUri: string) => {
+      const u = new URL(`${env.api.url}/oauth/authorize`);
+      const q = { response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "read", code_challenge: "x".repeat(43), code_challenge_method: "S256", state: "s" };
+      for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
+      return `${env.addinUrl}/auth/start.html?to=${encodeURIComponent(u.toString())}`;
+    };
+    const land = async (url: string) => {
+      const p = await ctx.newPage();
+      await p.goto(url);
+      await p.waitForLoadState();
+      const where = p.url();
+      const text = await p.textContent("body");
+      await p.close();
+      return { where, text };
+    };
+    for (const bad of [authorize("attacker-client", callback), authorize(client.client_id, `${env.api.url}/steal`)]) {
+      const r = await land(bad);
+      expect(r.where).toBe(bad);
+      expect(r.text).toMatch(/sign-in link is not valid/i);
+    }
+    const good = await land(authorize(client.client_id, callback));
+    expect(good.where.startsWith(`${env.api.url}/oauth/authorize`)).toBe(true);
   });
 });
 

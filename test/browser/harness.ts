@@ -79,6 +79,8 @@ export interface Env {
   api: FakeApi;
   auth: FakeAuthServer;
   site: Served;
+  /** Where the add-in is served: the site's root, or a sub-path of it (`startEnv({ subPath })`). */
+  addinUrl: string;
   browser: Browser;
   /** Requests the pages tried to send outside the machine (refused). */
   refused: string[];
@@ -101,8 +103,36 @@ export function buildOnce(): void {
   ensureBuilt({ quiet: true });
 }
 
-export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServerOptions; routeFunctionsJs?: (js: string) => string } = {}): Promise<Env> {
-  buildOnce();
+/** A production build for an add-in hosted under a sub-path (SVC_ADDIN_URL=https://host.example/excel/). */
+export const SUBPATH_DIST = path.join(ROOT, "build", "dist-subpath");
+export const SUBPATH_ADDIN_URL = "https://host.example/excel/";
+export function buildSubPath(): void {
+  ensureBuilt({ quiet: true, distDir: SUBPATH_DIST, env: { SVC_ADDIN_URL: SUBPATH_ADDIN_URL } });
+}
+
+export interface EnvOptions {
+  api?: FakeApiOptions;
+  auth?: FakeAuthServerOptions;
+  routeFunctionsJs?: (js: string) => string;
+  /** Serve the sub-path build under this path (e.g. "/excel") and nothing at the site's root. */
+  subPath?: string;
+}
+
+/** dist/ at the root, or the sub-path build under its path with an empty root beside it. */
+async function serveSite(opts: EnvOptions, connectSrc: string[]): Promise<{ site: Served; addinUrl: string }> {
+  if (!opts.subPath) {
+    buildOnce();
+    const site: Served = await serveStatic({ root: DIST, connectSrc });
+    return { site, addinUrl: site.url };
+  }
+  buildSubPath();
+  const empty = path.join(ROOT, "build", "empty-root");
+  fs.mkdirSync(empty, { recursive: true });
+  const site: Served = await serveStatic({ root: empty, mounts: { [`${opts.subPath}/`]: SUBPATH_DIST }, connectSrc });
+  return { site, addinUrl: `${site.url}${opts.subPath}` };
+}
+
+export async function startEnv(opts: EnvOptions = {}): Promise<Env> {
   const auth = createFakeAuthServer({ autoApprove: false, ...opts.auth });
   const api = await startFakeApi({
     latencyMs: 0,
@@ -110,7 +140,7 @@ export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServ
     routes: (req, res, url) => auth.routes(req, res, url),
     validateToken: (t) => auth.validateToken(t),
   });
-  const site: Served = await serveStatic({ root: DIST, connectSrc: [api.url] });
+  const { site, addinUrl } = await serveSite(opts, [api.url]);
   const browser = await launchChromium();
   const refused: string[] = [];
   const errors: string[] = [];
@@ -155,7 +185,7 @@ export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServ
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(`${label}: console ${m.text()}`);
     });
-    await page.goto(`${site.url}/taskpane.html`);
+    await page.goto(`${addinUrl}/taskpane.html`);
     await page.waitForFunction(() => {
       const w = window as unknown as { __fakeExcel?: { ids(): string[] }; __svcHost?: unknown };
       return !!w.__svcHost && !!w.__fakeExcel && w.__fakeExcel.ids().length > 0;
@@ -167,6 +197,7 @@ export async function startEnv(opts: { api?: FakeApiOptions; auth?: FakeAuthServ
     api,
     auth,
     site,
+    addinUrl,
     browser,
     refused,
     errors,

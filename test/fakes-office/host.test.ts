@@ -154,4 +154,42 @@ describe("spills", () => {
     await fx.settled();
     expect(show(fx, "Sheet1!C1")).toBe(3);
   });
+
+  it("a spill running off the sheet's edge shows #SPILL!", async () => {
+    const { fx } = testBook();
+    await fx.setFormula("Sheet1!XFD1", "=SVC.ECHO({1,2})");
+    expect(show(fx, "Sheet1!XFD1")).toBe("#SPILL!");
+  });
+});
+
+describe("every cell settles", () => {
+  it("when a running SVC formula is replaced by a plain one, or cleared", async () => {
+    const { host, fx } = testBook();
+    let release: () => void = () => undefined;
+    host.fns.associate("ECHO", (v: unknown) => new Promise((resolve) => (release = () => resolve(v))));
+    void fx.setFormula("Sheet1!A1", '=SVC.ECHO("slow")');
+    void fx.setFormula("Sheet1!A2", '=SVC.ECHO("slow")');
+    await new Promise((r) => setTimeout(r, 10));
+    await fx.setFormula("Sheet1!A1", "=1+1");
+    await fx.setFormula("Sheet1!A2", "");
+    await fx.settled();
+    expect(show(fx, "Sheet1!A1")).toBe(2);
+    expect(show(fx, "Sheet1!A2")).toBeNull();
+    release();
+  });
+});
+
+describe("volatile functions", () => {
+  it("are evaluated again on every edit, as Excel does; an SVC call whose arguments did not change is not run again", async () => {
+    const { fx, calls } = testBook();
+    await fx.setFormula("Sheet1!A1", "=SVC.ECHO(YEAR(TODAY()))");
+    await fx.setFormula("Sheet1!A2", "=RAND()");
+    await fx.settled();
+    calls.length = 0;
+    fx.resetCounters();
+    await fx.setFormula("Sheet1!C9", "an unrelated edit");
+    await fx.settled();
+    expect(fx.evaluations()).toEqual({ "Sheet1!A1": 1, "Sheet1!A2": 1 });
+    expect(calls).toEqual([]);
+  });
 });

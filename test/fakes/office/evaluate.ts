@@ -8,7 +8,7 @@
  * evaluates arguments before the function; SVC calls inside a plain formula likewise.
  */
 import { Cell, addressOf } from "./model";
-import { ArgValue, CellReader, CellSource, Resolved, evaluateFormula, resolveCalls } from "../../../src/formula";
+import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../../../src/formula";
 import { Functions, invokeResult } from "./functions";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
 import { GridCell, Result, isError, literal, sameArgs } from "./values";
@@ -30,9 +30,19 @@ function at(cell: Cell) {
   return { sheet: cell.sheet.name, row: cell.r, col: cell.c };
 }
 
-function engineResult(v: ReturnType<typeof evaluateFormula>): Result {
-  if (isError(v)) return { error: v.error, message: null };
+function engineResult(text: string, v: ReturnType<typeof evaluateFormula>): Result {
+  if (isError(v)) return { error: v.error, message: v.error === "#NAME?" ? syntaxProblem(text) : null };
   return { value: v as GridCell | GridCell[][] };
+}
+
+/** Why the formula cannot be read, when that is why it shows #NAME?. */
+function syntaxProblem(text: string): string | null {
+  try {
+    parseExpression(text.replace(/^\s*=/, ""));
+    return null;
+  } catch (e) {
+    return e instanceof FormulaSyntaxError ? `the formula cannot be read: ${e.message}` : null;
+  }
 }
 
 export function evaluatePlain(ctx: EvalContext, cell: Cell): void {
@@ -40,7 +50,7 @@ export function evaluatePlain(ctx: EvalContext, cell: Cell): void {
   if (!f) return;
   f.gen++;
   ctx.count(cell, "evaluations");
-  ctx.apply(cell, engineResult(evaluateFormula(f.text, at(cell), ctx.source)));
+  ctx.apply(cell, engineResult(f.text, evaluateFormula(f.text, at(cell), ctx.source)));
 }
 
 async function resolveOne(ctx: EvalContext, address: string, formula: string): Promise<Resolved> {
@@ -75,8 +85,22 @@ function asLiteral(r: Result): string {
   return "error" in r ? r.error : literal(r.value);
 }
 
-/** Evaluate a formula holding SVC calls; settles when the cell has its result (or was superseded). */
+/** Evaluate a formula holding SVC calls; settles when the cell has its result (or was superseded). Every cell settles. */
 export async function evaluateSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<void> {
+  const f = cell.f;
+  if (!f) return;
+  const gen = f.gen + 1;
+  try {
+    await runSvc(ctx, cell, force);
+  } catch (e) {
+    if (f.gen !== gen || cell.f !== f) return;
+    f.ctrl = null;
+    ctx.invoking(cell, false);
+    ctx.apply(cell, { error: "#VALUE!", message: `the workbench host failed: ${(e as Error)?.message ?? e}` });
+  }
+}
+
+async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<void> {
   const f = cell.f;
   if (!f) return;
   const gen = ++f.gen;
@@ -91,7 +115,7 @@ export async function evaluateSvc(ctx: EvalContext, cell: Cell, force: boolean):
   let work = f.text;
   for (let index = 0; index < MAX_NESTING; ) {
     const spans = svcSpans(work);
-    if (spans.length === 0) return ctx.apply(cell, engineResult(evaluateFormula(work, at(cell), ctx.source)));
+    if (spans.length === 0) return ctx.apply(cell, engineResult(work, evaluateFormula(work, at(cell), ctx.source)));
     let reason = "";
     if (isTopLevelCall(work, spans)) {
       const r = await resolveOne(ctx, address, work);

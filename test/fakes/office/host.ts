@@ -197,6 +197,7 @@ export class Host implements RecalcGraph, EvalContext {
       if (cell.f.volatile) this.volatile.add(cell);
       else this.volatile.delete(cell);
       this.changed(touched);
+      this.journal.touch(sheet, r, c); // it shows #BUSY! (or its last value) until evaluated
       this.recalc.mark([cell], true);
     } else {
       const freed = this.dropFormula(cell);

@@ -19,8 +19,18 @@ interface LogEntry {
 
 type Win = Window & typeof globalThis & Record<string, unknown>;
 
-export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Metadata> } = {}) {
-  if (win.__fakeExcel) return win.__fakeExcel as ReturnType<typeof createDriver>;
+/** window.__fakeExcel: the driver (driver.ts) plus the page-level parts. */
+export type FakeExcelDriver = ReturnType<typeof createDriver> & {
+  isDialog: boolean;
+  log: LogEntry[];
+  onEvent(l: (e: LogEntry) => void): void;
+  dialog(): unknown;
+  /** The host itself (tests in jsdom / Node reach the model through it). */
+  host: Host;
+};
+
+export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Metadata> } = {}): FakeExcelDriver {
+  if (win.__fakeExcel) return win.__fakeExcel as FakeExcelDriver;
   let isDialog = false;
   try {
     // Dialogs are the popups displayDialogAsync opens (window.name does not survive cross-site hops).
@@ -58,13 +68,12 @@ export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Met
     g.CustomFunctions = { ErrorCode, Error: CFError, associate: (idOrMap: never, fn?: never) => host.fns.associate(idOrMap, fn) };
     g.Excel = createExcel(host);
   }
-  const driver = {
+  const driver: FakeExcelDriver = {
     ...createDriver(host),
     isDialog,
     log,
     onEvent: (l: (e: LogEntry) => void) => void listeners.push(l),
     dialog: office.dialog,
-    /** The host itself (tests in jsdom / Node reach the model through it). */
     host,
   };
   win.__fakeExcel = driver;

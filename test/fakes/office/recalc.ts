@@ -138,6 +138,7 @@ export class Recalc {
       });
     }
     if (!p) {
+      this.running.delete(x); // an older asynchronous evaluation of the cell is superseded
       this.release(x);
       return;
     }

@@ -45,7 +45,7 @@ export class NamedItem extends ClientObject {
       case "formula":
         return `=${n.formula}`;
       case "value":
-        return area ? areaText(area) : constantOf(n.formula);
+        return area ? n.formula : constantOf(n.formula);
       case "type":
         return area ? "Range" : typeOf(constantOf(n.formula));
       case "visible":
