@@ -105,20 +105,9 @@ async function sideload(manifest) {
     log("installing/reading the Office development certificate (office-addin-dev-certs, pinned)…");
     // Installs the localhost certificate once (it asks the OS to trust it), then reads it.
     const { key, cert } = await require(require.resolve("office-addin-dev-certs", { paths: [ROOT] })).getHttpsServerOptions();
-    const https = require("https");
-    const dist = path.join(ROOT, "dist");
-    const server = https.createServer({ key, cert }, (req, res) => {
-      const p = path.normalize(path.join(dist, decodeURIComponent(new URL(req.url, "https://localhost").pathname)));
-      const file = p.endsWith(path.sep) ? path.join(p, "taskpane.html") : p;
-      if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-        res.writeHead(404);
-        return res.end();
-      }
-      const types = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".xml": "application/xml", ".png": "image/png" };
-      res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream", "Cache-Control": "no-store" });
-      fs.createReadStream(file).pipe(res);
-    });
-    await new Promise((resolve, reject) => server.once("error", reject).listen(ADDIN_PORT, "localhost", resolve));
+    // The same static server as the dev server (one set of path rules), over https, dist/ unmodified.
+    const { serveStatic } = require("./build-helpers/serve");
+    await serveStatic({ root: path.join(ROOT, "dist"), https: { key, cert }, host: "localhost", port: ADDIN_PORT, index: "taskpane.html" });
     log(`add-in (https)     https://localhost:${ADDIN_PORT}/taskpane.html`);
     const child = spawn(process.execPath, [pinnedCli("office-addin-debugging"), "start", manifest, "desktop", "--app", "excel", "--no-debug"], {
       cwd: ROOT,

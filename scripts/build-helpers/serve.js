@@ -3,6 +3,10 @@
  * A small static server for dist/ on the loopback interface (http://127.0.0.1 is a secure context:
  * crypto.subtle, Web Locks and IndexedDB work). Used by the browser tests and by `npm start`.
  *
+ * `npm start`'s https sideload server is this server too (`https: {key, cert}`, `index: "taskpane.html"`),
+ * so there is one set of path rules: a broken percent escape is a 400, nothing outside the root (nor
+ * a sibling folder sharing its name's prefix, e.g. dist-old/ next to dist/) is ever served.
+ *
  * Development extras (never part of the production add-in):
  *  - `mounts`: more folders under a URL prefix (the workbench page and the fake Office host);
  *  - `connectSrc`: origins added to the pages' CSP connect-src (the sandbox API on its port);
@@ -10,6 +14,7 @@
  *    and `devScript`: a script URL inserted before it (sets `__SVC_DEV__` for the bundle).
  */
 const http = require("http");
+const https = require("https");
 const fs = require("fs");
 const path = require("path");
 
@@ -32,9 +37,19 @@ function safeJoin(root, rel) {
   return p === root || p.startsWith(root + path.sep) ? p : null;
 }
 
+/** The decoded path of a request URL, or null when its percent escapes are broken (`/%`). */
+function decodedPath(rawUrl) {
+  try {
+    return decodeURIComponent(new URL(rawUrl, "http://127.0.0.1").pathname);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * @param {{root:string, port?:number, host?:string, mounts?:Record<string,string>, connectSrc?:string[],
- *          officeJs?:string, devScript?:string, routes?:(req:any,res:any)=>boolean|Promise<boolean>}} opts
+ *          officeJs?:string, devScript?:string, routes?:(req:any,res:any)=>boolean|Promise<boolean>,
+ *          index?:string, https?:{key:any, cert:any}}} opts
  * @returns {Promise<{url:string, port:number, server:import('http').Server, requests:string[], close:()=>Promise<void>}>}
  */
 function serveStatic(opts) {
@@ -53,7 +68,7 @@ function serveStatic(opts) {
     return out;
   }
 
-  const server = http.createServer(async (req, res) => {
+  const handler = async (req, res) => {
     requests.push(`${req.method} ${req.url}`);
     try {
       if (opts.routes && (await opts.routes(req, res))) return;
@@ -61,8 +76,11 @@ function serveStatic(opts) {
         res.writeHead(405, { Allow: "GET, HEAD" });
         return res.end();
       }
-      const url = new URL(req.url, "http://127.0.0.1");
-      let pathname = decodeURIComponent(url.pathname);
+      const pathname = decodedPath(req.url);
+      if (pathname === null || pathname.includes("\0")) {
+        res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
+        return res.end("bad request: the path is not a valid URL path\n");
+      }
       let base = root;
       let rel = pathname;
       for (const [prefix, dir] of mounts) {
@@ -72,7 +90,7 @@ function serveStatic(opts) {
           break;
         }
       }
-      if (rel.endsWith("/")) rel += "index.html";
+      if (rel.endsWith("/")) rel += opts.index || "index.html";
       const file = safeJoin(base, rel);
       if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
@@ -89,17 +107,18 @@ function serveStatic(opts) {
       });
       res.end(req.method === "HEAD" ? undefined : body);
     } catch (e) {
-      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end(String((e && e.stack) || e));
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end(`server error: ${(e && e.message) || e}\n`);
     }
-  });
+  };
+  const server = opts.https ? https.createServer(opts.https, handler) : http.createServer(handler);
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port || 0, opts.host || "127.0.0.1", () => {
       const port = server.address().port;
       resolve({
-        url: `http://${opts.host || "127.0.0.1"}:${port}`,
+        url: `${opts.https ? "https" : "http"}://${opts.host || "127.0.0.1"}:${port}`,
         port,
         server,
         requests,

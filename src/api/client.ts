@@ -3,9 +3,14 @@
  * a per-call timeout, and the quota header read on every answer. It knows nothing of queues or
  * caches (src/engine) nor of how tokens are obtained (a CredentialSource from src/auth or the CLI).
  */
+import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SIGN_IN_MESSAGE, SvcError } from "./errors";
+import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
+import { trimToSent } from "./wide";
+
+export { MAX_ANSWER_BYTES, MAX_JSON_DEPTH };
 
 /** The REST envelope, as the client hands it on. Extra members are tolerated and dropped. */
 export interface ApiAnswer {
@@ -25,6 +30,12 @@ export interface CredentialSource {
    * with (e.g. after a refresh), or null when there is nothing better to try.
    */
   onUnauthorized?(refused: string): Promise<string | null>;
+  /**
+   * Contract C5: who signs the calls, never a secret: for an API key its fingerprint; for OAuth
+   * `oauth:<issuer>|<client_id>|<sign_in_id>` (a new id at every sign-in, kept across refreshes);
+   * null when signed out. Cache and quota/breaker state are kept per connection id (src/compose).
+   */
+  connectionId?(): Promise<string | null>;
 }
 
 export function staticCredentials(token: string | null | undefined): CredentialSource {
@@ -32,6 +43,9 @@ export function staticCredentials(token: string | null | undefined): CredentialS
     async getToken() {
       if (!token) throw new SvcError("signed_out", SIGN_IN_MESSAGE);
       return token;
+    },
+    async connectionId() {
+      return token ? credentialFingerprint(token) : null;
     },
   };
 }
@@ -63,13 +77,16 @@ function quotaHeader(res: Response): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** `Retry-After` (delay seconds or an HTTP date) in ms; the engine's breaker honours it. */
+/** The longest pause a server's Retry-After can impose (999999999 s would stop every call for 31 years). */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** `Retry-After` (delay seconds or an HTTP date) in ms, at most MAX_RETRY_AFTER_MS; the engine's breaker honours it. */
 export function retryAfterMs(raw: string | null): number | null {
   const t = raw?.trim();
   if (!t) return null;
-  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * 1000);
+  if (/^\d+(\.\d+)?$/.test(t)) return Math.min(Math.round(Number(t) * 1000), MAX_RETRY_AFTER_MS);
   const at = Date.parse(t);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
+  return Number.isFinite(at) ? Math.min(Math.max(0, at - Date.now()), MAX_RETRY_AFTER_MS) : null;
 }
 
 /** FastAPI's validation-error body: {"detail":[{"loc":[...],"msg":"..."}]} → "limit: msg". */
@@ -121,6 +138,28 @@ export function errorForStatus(status: number, detail: string | undefined): SvcE
   }
 }
 
+/** A 3xx (Node) or an opaque redirect (browsers, with redirect: "manual"). */
+function isRedirect(res: Response): boolean {
+  return res.type === "opaqueredirect" || (res.status >= 300 && res.status < 400);
+}
+
+function redirectError(res: Response): SvcError {
+  const to = res.headers.get("Location");
+  const where = to ? ` to ${to.slice(0, 200)}` : "";
+  return new SvcError("malformed", `The API answered with a redirect${where}; tool calls do not follow redirects`, { status: res.status || undefined });
+}
+
+/** The typed error of a non-2xx answer, with WWW-Authenticate and Retry-After attached for the callers. */
+function statusError(res: Response, body: unknown): SvcError {
+  const err = errorForStatus(res.status, detailText(body));
+  if (res.status === 401) {
+    (err as { wwwAuthenticate?: string | null }).wwwAuthenticate = res.headers.get("WWW-Authenticate");
+  }
+  const retryAfter = retryAfterMs(res.headers.get("Retry-After"));
+  if (retryAfter !== null) (err as { retryAfterMs?: number }).retryAfterMs = retryAfter;
+  return err;
+}
+
 export class ApiClient {
   private readonly fetchImpl: typeof fetch;
   readonly baseUrl: string;
@@ -155,50 +194,57 @@ export class ApiClient {
       timedOut = true;
       ctrl.abort();
     }, this.timeoutMs);
+    const lost = (e: unknown, what: string): SvcError =>
+      timedOut ? new SvcError("timeout", `No answer within ${Math.round(this.timeoutMs / 1000)} s`) : new SvcError("network", `${what}: ${(e as Error)?.message ?? e}`);
     try {
       let res: Response;
       try {
         res = await this.fetchImpl(toolUrl(this.baseUrl, tool, params), {
           method: "GET",
           headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+          // A redirect would take the credential and the answer elsewhere: refused, never followed.
+          redirect: "manual",
           signal: ctrl.signal,
         });
       } catch (e) {
-        if (timedOut) throw new SvcError("timeout", `No answer within ${Math.round(this.timeoutMs / 1000)} s`);
-        throw new SvcError("network", `Network failure: ${(e as Error)?.message ?? e}`);
+        throw lost(e, "Network failure");
+      }
+      if (isRedirect(res)) {
+        await discardBody(res);
+        throw redirectError(res);
       }
       const quota = quotaHeader(res);
       if (quota !== null) this.lastQuota = quota;
-      let raw: string;
-      try {
-        raw = await res.text();
-      } catch (e) {
-        if (timedOut) throw new SvcError("timeout", `No answer within ${Math.round(this.timeoutMs / 1000)} s`);
-        throw new SvcError("network", `Connection dropped: ${(e as Error)?.message ?? e}`);
-      }
-      let body: unknown;
-      try {
-        body = raw === "" ? undefined : JSON.parse(raw);
-      } catch {
-        body = undefined;
-        if (res.ok) throw new SvcError("malformed", `The API sent a body that is not JSON (status ${res.status})`, { status: res.status });
-      }
-      if (!res.ok) {
-        const err = errorForStatus(res.status, detailText(body));
-        if (res.status === 401) {
-          (err as { wwwAuthenticate?: string | null }).wwwAuthenticate = res.headers.get("WWW-Authenticate");
-        }
-        const retryAfter = retryAfterMs(res.headers.get("Retry-After"));
-        if (retryAfter !== null) (err as { retryAfterMs?: number }).retryAfterMs = retryAfter;
-        throw err;
-      }
-      return this.parseEnvelope(body, quota, res.status);
+      const body = await this.readBody(res, lost);
+      if (!res.ok) throw statusError(res, body);
+      return this.parseEnvelope(tool, params, body, quota, res.status);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  private parseEnvelope(body: unknown, quota: number | null, status: number): ApiAnswer {
+  /** The body within the byte and depth caps; an error answer's oversized or unreadable body is just no detail. */
+  private async readBody(res: Response, lost: (e: unknown, what: string) => SvcError): Promise<unknown> {
+    let raw: string;
+    try {
+      raw = await readBounded(res);
+    } catch (e) {
+      if (e instanceof SvcError) {
+        if (res.ok) throw e;
+        return undefined;
+      }
+      throw lost(e, "Connection dropped");
+    }
+    try {
+      return parseBounded(raw, res.status);
+    } catch (e) {
+      if (!res.ok) return undefined;
+      if (e instanceof SvcError) throw e;
+      throw new SvcError("malformed", `The API sent a body that is not JSON (status ${res.status})`, { status: res.status });
+    }
+  }
+
+  private parseEnvelope(tool: ToolName, params: ToolParams, body: unknown, quota: number | null, status: number): ApiAnswer {
     if (!body || typeof body !== "object" || Array.isArray(body))
       throw new SvcError("malformed", "The API's answer is not an object", { status });
     const env = body as Record<string, unknown>;
@@ -207,7 +253,8 @@ export class ApiClient {
       throw new SvcError("malformed", "The API's answer has no data object", { status });
     return {
       text: typeof env.text === "string" ? env.text : "",
-      data: data as Record<string, unknown>,
+      // Never more rows than were asked for, whatever the API sent.
+      data: trimToSent(tool, params, data as Record<string, unknown>),
       link: typeof env.link === "string" ? env.link : "",
       quotaRemaining: quota,
     };

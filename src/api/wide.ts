@@ -257,6 +257,40 @@ export function sliceData(req: CanonicalRequest, sent: ToolParams, data: Data): 
   }
 }
 
+/** Every array of a statement answer longer than `keep` cut to its last `keep` (time runs oldest to newest). */
+function lastColumns(rule: Extract<WideRule, { kind: "columns" }>, data: Data, keep: number): Data {
+  const cut = (v: unknown): unknown => (Array.isArray(v) && v.length > keep ? v.slice(v.length - keep) : v);
+  const out: Data = { ...data };
+  for (const k of rule.columnArrays) out[k] = cut(data[k]);
+  const list = data[rule.list];
+  if (Array.isArray(list)) out[rule.list] = list.map((e) => (isRecord(e) ? Object.fromEntries(Object.entries(e).map(([k, v]) => [k, cut(v)])) : e));
+  return out;
+}
+
+/**
+ * An answer cut to what was SENT (the client applies it to every answer): never more rows than the
+ * limit asked, nor more columns than the years asked, whatever the API sent (issue 19: a tool that
+ * allows 20 rows once spilled 50,000).
+ */
+export function trimToSent(tool: ToolName, sent: ToolParams, data: Data): Data {
+  const rule = ruleOf(tool);
+  if (!rule || !isRecord(data)) return data;
+  const s = withDefaults(tool, sent);
+  const n = num(s[rule.param]);
+  switch (rule.kind) {
+    case "rows":
+      return Number.isFinite(n) ? sliceRows(data, rule.arrays, n) : data;
+    case "distinct":
+      return Number.isFinite(n) ? sliceDistinct(data, rule.array, rule.field, n) : data;
+    case "columns": {
+      const keep = n * (rule.perColumn.values[String(s[rule.perColumn.param])] ?? 1);
+      return Number.isFinite(keep) ? lastColumns(rule, data, keep) : data;
+    }
+    case "window":
+      return data;
+  }
+}
+
 // ---- the rule in words (for docs/functions.md and the pane; derived from the same catalogue data) ----
 
 export interface WideRuleText {

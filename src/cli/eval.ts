@@ -8,7 +8,7 @@ import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { SvcEngine } from "../engine";
 import { connectionScope, credentialFingerprint } from "../compose";
-import { CliLock, composeCli } from "../compose/cli";
+import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
 import { FUNCTIONS } from "../functions/functions";
@@ -17,7 +17,9 @@ import { listSources } from "../functions/sources";
 import { describeFailure, readCellError } from "../api/cell-outcome";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
 import { plainHttpCredentialProblem } from "./login";
-import { PrintedResult, renderOutput, writeAll } from "./print";
+import { PrintedResult, renderOutput } from "./print";
+import { writeAll, writeErr } from "./terminal";
+import { TokenOptionError, TokenSource, readToken, tokenFromEnv, tokenOption } from "./token-option";
 
 export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
 
@@ -25,7 +27,8 @@ export class UsageError extends Error {}
 
 export interface EvalArgs {
   baseUrl: string;
-  token: string | null;
+  /** Where the credential comes from (./token-option.ts); null: the `svc-excel login` sign-in. */
+  token: TokenSource | null;
   json: boolean;
   file: string | null;
   cacheDir: string | null;
@@ -33,7 +36,7 @@ export interface EvalArgs {
 }
 
 export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalArgs {
-  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: env.SVC_TOKEN || null, json: false, file: null, cacheDir: null, formulas: [] };
+  const out: EvalArgs = { baseUrl: env.SVC_BASE_URL || SANDBOX_BASE_URL, token: tokenFromEnv(env), json: false, file: null, cacheDir: null, formulas: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -46,7 +49,7 @@ export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     const flag = a.startsWith("--") ? a.split("=")[0] : a;
     if (flag === "--json") out.json = true;
     else if (flag === "--base-url") out.baseUrl = value();
-    else if (flag === "--token") out.token = value();
+    else if (flag === "--token" || flag === "--token-file") out.token = tokenOption(flag, value());
     else if (flag === "--file") out.file = value();
     else if (flag === "--cache-dir") out.cacheDir = value();
     else if (a === "--") out.formulas.push(...argv.slice(i + 1)), (i = argv.length);
@@ -147,40 +150,66 @@ export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | u
   return Number.isInteger(n) && n >= 1000 && n <= 55_000 ? n : undefined;
 }
 
-/** Build through the composition root: cache and quota scoped by base URL and credential identity. */
-export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string, cacheDir: string | null): EngineSetup {
-  const { engine, client, lock, dictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
+/** Build through the composition root: one engine per connection (cache, quota, lock), scoped by base URL and connection id. */
+export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, connectionId?: string | null): EngineSetup {
+  const { engine, client, lock, dictionary } = composeCli(
+    { baseUrl, credentials, identity },
+    { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv(), connectionId },
+  );
   setEngine(engine);
   return { engine, client, lock, dictionary };
 }
 
-export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<{ source: CredentialSource; identity: string }>): Promise<number> {
-  const started = Date.now();
-  let args: EvalArgs;
-  let formulas: string[];
-  let parsed: ParsedFormula[];
+/** Who signs the calls: a key (fixed identity: its fingerprint) or the OAuth sign-in (its connection id, contract C5). */
+export interface EvalCredentials {
+  source: CredentialSource;
+  identity?: string;
+  /** Told the --cache-dir in use (the OAuth sign-in remembers it, so logout can clear it). */
+  usedCacheDir?(dir: string): void;
+}
+
+/** Arguments, formulas and credential, or the exit code of a usage error (already reported). */
+async function prepare(argv: string[]): Promise<number | { args: EvalArgs; formulas: string[]; parsed: ParsedFormula[]; token: string | null }> {
   try {
-    args = parseEvalArgs(argv);
-    formulas = collectFormulas(args);
+    const args = parseEvalArgs(argv);
+    const formulas = collectFormulas(args);
     if (formulas.length === 0) throw new UsageError("no formula given (pass formulas or --file PATH)");
-    parsed = parseAll(formulas);
+    const parsed = parseAll(formulas);
+    // No credential over plain http except to loopback (the OAuth client refuses too).
+    const insecure = plainHttpCredentialProblem(args.baseUrl);
+    if (insecure) throw new UsageError(insecure);
+    return { args, formulas, parsed, token: await readToken(args.token, { warn: writeErr }) };
   } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`svc-excel eval: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  // No credential over plain http except to loopback (the OAuth client refuses too).
-  const insecure = plainHttpCredentialProblem(args.baseUrl);
-  if (insecure) {
-    process.stderr.write(`svc-excel eval: ${insecure}\n`);
+    if (!(e instanceof UsageError || e instanceof TokenOptionError)) throw e;
+    writeErr(`svc-excel eval: ${e.message}\n`);
     return 2;
   }
-  const creds = args.token
-    ? { source: staticCredentials(args.token), identity: credentialFingerprint(args.token) }
-    : await credentialsFor(args.baseUrl);
-  const { engine, lock, dictionary } = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir);
+}
+
+/** The engine of the credential in use, or exit code 2 when its cache directory is refused (reported). */
+async function connect(args: EvalArgs, token: string | null, credentialsFor: (baseUrl: string) => Promise<EvalCredentials>): Promise<number | EngineSetup> {
+  const creds: EvalCredentials = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
+  // Read now, so the connection's cache directory is checked before anything runs.
+  const id = creds.identity ?? (await creds.source.connectionId?.().catch(() => null)) ?? null;
+  try {
+    const setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir, id);
+    if (args.cacheDir) creds.usedCacheDir?.(args.cacheDir);
+    return setup;
+  } catch (e) {
+    if (!(e instanceof PrivateStateError)) throw e;
+    writeErr(`svc-excel eval: ${e.message}\n`);
+    return 2;
+  }
+}
+
+export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<EvalCredentials>): Promise<number> {
+  const started = Date.now();
+  const ready = await prepare(argv);
+  if (typeof ready === "number") return ready;
+  const { args, formulas, parsed, token } = ready;
+  const setup = await connect(args, token, credentialsFor);
+  if (typeof setup === "number") return setup;
+  const { engine, lock, dictionary } = setup;
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;
   const results = await evaluate(formulas, parsed);

@@ -10,13 +10,13 @@
  *
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
-import { createHash } from "crypto";
 import type { CredentialSource } from "../api/client";
 import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
-import { cliTokenStore, composeCliAuth } from "../compose/cli-auth";
+import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliAuth, rememberCacheRoot } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
+import { safeSink, writeErr, writeOut } from "./terminal";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
 const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
@@ -43,10 +43,16 @@ export interface CliIo {
 }
 
 const defaultIo = (): CliIo => ({
-  stdout: (s) => process.stdout.write(s),
-  stderr: (s) => process.stderr.write(s),
+  stdout: writeOut,
+  stderr: writeErr,
   env: process.env,
 });
+
+/** Every line login/logout print goes through the terminal filter, whatever sink it ends in. */
+function ioFrom(ioIn?: Partial<CliIo>): CliIo {
+  const io = { ...defaultIo(), ...ioIn };
+  return { ...io, stdout: safeSink(io.stdout), stderr: safeSink(io.stderr) };
+}
 
 /** `$SVC_CREDENTIALS`, else `$XDG_CONFIG_HOME/svc-excel/credentials.json`, else `~/.config/svc-excel/credentials.json`. */
 export function defaultCredentialsFile(env: NodeJS.ProcessEnv = process.env): string {
@@ -100,7 +106,8 @@ export function fileOAuthClient(opts: {
     baseUrl: opts.baseUrl,
     store,
     lock,
-    fetch: opts.fetch,
+    // Sign-in, refresh and revocation go through HTTPS_PROXY / HTTP_PROXY like the tool calls.
+    fetch: opts.fetch ?? cliFetch(opts.env ?? process.env),
     now: opts.now,
     timeoutMs: opts.timeoutMs,
     clientName: "SVC for Excel (command line)",
@@ -116,11 +123,18 @@ export async function credentialsFromFile(opts: { baseUrl: string; file?: string
   return fileOAuthClient(opts);
 }
 
-/** The same, with an identity for eval's per-connection lock and cache (no secret in it). */
-export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; identity: string }> {
+/**
+ * The same for `svc-excel eval`: the OAuth sign-in decides the connection (contract C5: its cache and
+ * quota state follow `connectionId()`), and a --cache-dir in use is remembered so logout can clear it.
+ */
+export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; usedCacheDir(dir: string): void }> {
   const f = file ?? defaultCredentialsFile();
-  const identity = "oauth:" + createHash("sha256").update(`${f}\n${normaliseBaseUrl(baseUrl)}`).digest("hex").slice(0, 32);
-  return { source: await credentialsFromFile({ baseUrl, file: f }), identity };
+  return { source: await credentialsFromFile({ baseUrl, file: f }), usedCacheDir: (dir) => rememberCacheRoot(f, dir) };
+}
+
+/** A new sign-in or a sign-out ended connection `id`: clear its cache wherever eval put it. */
+async function forgetConnectionCaches(file: string, baseUrl: string, id: string | null): Promise<void> {
+  if (id) await clearRememberedCaches(file, baseUrl, id).catch(() => undefined);
 }
 
 interface LoginArgs {
@@ -213,7 +227,7 @@ const USAGE_LOGIN = "usage: svc-excel login [--base-url URL] [--no-browser] [--c
 const USAGE_LOGOUT = "usage: svc-excel logout [--base-url URL] [--credentials FILE]\n";
 
 export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {
-  const io = { ...defaultIo(), ...ioIn };
+  const io = ioFrom(ioIn);
   const parsed = parseArgs(args, io.env, true);
   if (typeof parsed === "string") {
     io.stderr(`svc-excel login: ${parsed}\n${USAGE_LOGIN}`);
@@ -225,6 +239,8 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
   }
   const http = require("http") as typeof import("http");
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
+  // The connection this sign-in replaces (its cache is cleared once the new one is saved).
+  const replaced = await client.connectionId().catch(() => null);
 
   // Ports the stored registration already covers first, then the fixed ones (one registration lists them).
   let preferred: number[] = [];
@@ -296,7 +312,10 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
     io.stdout(`${begun.authorizeUrl}\n`);
     if (!parsed.noBrowser) (io.openBrowser ?? tryOpenBrowser)(begun.authorizeUrl);
     const code = await finished;
-    if (code === 0) io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
+    if (code === 0) {
+      if (replaced !== (await client.connectionId().catch(() => null))) await forgetConnectionCaches(parsed.file, parsed.baseUrl, replaced);
+      io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
+    }
     return code;
   } finally {
     clearTimeout(timer);
@@ -306,7 +325,7 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
 }
 
 export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {
-  const io = { ...defaultIo(), ...ioIn };
+  const io = ioFrom(ioIn);
   const parsed = parseArgs(args, io.env, false);
   if (typeof parsed === "string") {
     io.stderr(`svc-excel logout: ${parsed}\n${USAGE_LOGOUT}`);
@@ -316,11 +335,19 @@ export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Prom
     io.stdout(USAGE_LOGOUT);
     return 0;
   }
-  const store = cliTokenStore(parsed.file);
-  const had = await store.getTokens(parsed.baseUrl);
+  let had: Awaited<ReturnType<ReturnType<typeof cliTokenStore>["getTokens"]>>;
+  try {
+    had = await cliTokenStore(parsed.file).getTokens(parsed.baseUrl);
+  } catch (e) {
+    // A damaged or non-private credentials file: say which and how to fix it.
+    io.stderr(`svc-excel logout: ${(e as Error).message}\n`);
+    return 1;
+  }
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
+  const ending = await client.connectionId().catch(() => null);
   // Deletes the token record under the credentials lock; the client registration stays for the next login.
   const result = await client.signOut();
+  await forgetConnectionCaches(parsed.file, parsed.baseUrl, ending);
   if (!had) {
     io.stderr(`Not signed in to ${parsed.baseUrl}; nothing to do\n`);
     return 0;

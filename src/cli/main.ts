@@ -5,15 +5,26 @@
 import { functionHelp } from "../api/arguments";
 import { evalCommand } from "./eval";
 import { fileCredentialsFor, loginCommand, logoutCommand } from "./login";
+import { writeErr, writeOut } from "./terminal";
 
 const USAGE = `usage:
-  svc-excel eval [--base-url URL] [--token CREDENTIAL] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
+  svc-excel eval [--base-url URL] [--token-file PATH | --token -] [--json] [--file PATH] [--cache-dir DIR] [FORMULA ...]
   svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]
   svc-excel logout [--base-url URL] [--credentials FILE]
   svc-excel help FUNCTION       the arguments of an SVC function, e.g. svc-excel help FINANCIALS
 `;
 
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (e) {
+    // An unexpected failure's text may carry a server's words: through the terminal filter too.
+    writeErr(`svc-excel: ${(e as Error)?.stack ?? e}\n`);
+    return 1;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   switch (cmd) {
     case "eval":
@@ -27,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     case "-h":
       return help(rest[0]);
     default:
-      process.stderr.write(cmd ? `svc-excel: unknown command ${cmd}\n${USAGE}` : USAGE);
+      writeErr(cmd ? `svc-excel: unknown command ${cmd}\n${USAGE}` : USAGE);
       return 2;
   }
 }
@@ -35,11 +46,11 @@ export async function main(argv: string[]): Promise<number> {
 /** `svc-excel help [FUNCTION]`: the usage, or one function's arguments (src/api/arguments.ts, as in Excel). */
 function help(fn: string | undefined): number {
   if (!fn) {
-    process.stdout.write(USAGE);
+    writeOut(USAGE);
     return 0;
   }
   const text = functionHelp(fn);
-  if (text) process.stdout.write(text);
-  else process.stderr.write(`svc-excel: unknown function ${fn}\n${USAGE}`);
+  if (text) writeOut(text);
+  else writeErr(`svc-excel: unknown function ${fn}\n${USAGE}`);
   return text ? 0 : 2;
 }

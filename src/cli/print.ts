@@ -1,9 +1,10 @@
 /**
- * What `svc-excel eval` prints: the JSON document or the tables, and the writing itself. API text is
- * untrusted: in table mode every control character (terminal escape sequences, bidi overrides) is
- * replaced before it reaches the terminal. Writes resolve once the stream has taken the bytes, so
- * the caller can return an exit code without cutting a pipe short.
+ * What `svc-excel eval` prints: the JSON document or the tables. API text is untrusted: ./terminal.ts
+ * (the one place) replaces control characters in table mode and escapes them in --json.
  */
+import { jsonText, terminalText } from "./terminal";
+
+export { terminalText, writeAll } from "./terminal";
 
 export interface PrintedResult {
   formula: string;
@@ -22,16 +23,6 @@ export interface PrintedStats {
   retries: number;
   quota_remaining: number | null;
   wall_ms: number;
-}
-
-// C0 controls but tab/newline/carriage return, DEL, C1 controls, bidi embeddings/overrides/isolates,
-// line/paragraph separators: none of them may reach a terminal from API text.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const BREAKS = /[\t\n\r]/g;
-
-/** One line of terminal-safe text: controls become U+FFFD, tabs and line breaks a space. */
-export function terminalText(s: string): string {
-  return s.replace(BREAKS, " ").replace(CONTROL, "\uFFFD");
 }
 
 function cellText(v: unknown): string {
@@ -60,17 +51,6 @@ export function renderStats(s: PrintedStats): string {
 
 /** The whole output of one run, in the chosen mode. */
 export function renderOutput(results: PrintedResult[], stats: PrintedStats, json: boolean): string {
-  if (json) return JSON.stringify({ results, stats }) + "\n";
+  if (json) return jsonText({ results, stats }) + "\n";
   return results.map(renderTable).join("\n\n") + "\n\n" + renderStats(stats);
-}
-
-/**
- * Write and resolve once the stream has accepted the bytes (its callback). With a pipe on stdout,
- * Node writes asynchronously: exiting before this resolves cuts the output (64 KiB was the symptom).
- */
-export function writeAll(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // A reader that went away (`| head`) is not a failure of this run: nothing more to write.
-    stream.write(text, (err?: Error | null) => (err && (err as NodeJS.ErrnoException).code !== "EPIPE" ? reject(err) : resolve()));
-  });
 }

@@ -1,11 +1,19 @@
 /**
  * The CLI's credential adapters: the credentials file and the lock file its refresh runs in.
- * Apart from ./cli so `svc-excel login`/`logout` (and the eval credential) load no engine or cache.
+ * Apart from ./cli so `svc-excel login`/`logout` (and the eval credential) load no engine; they only
+ * reach the file cache to clear a connection's directory (contract C5).
  */
+import { cacheRoots } from "../adapters/node/cache-roots";
 import { FileLock } from "../adapters/node/file-lock";
+import { FileStore } from "../adapters/node/file-store";
 import { FileTokenStore } from "../adapters/node/file-token-store";
 import type { TokenStore } from "../auth/store";
 import type { CrossLock } from "../platform/locks";
+import { connectionScope } from "./scope";
+
+export { rememberCacheRoot } from "../adapters/node/cache-roots";
+/** The CLI's fetch: through HTTPS_PROXY / HTTP_PROXY (NO_PROXY honoured) when set, else the built-in one. */
+export { proxyAwareFetch as cliFetch } from "../adapters/node/proxy-fetch";
 
 /** The CLI's lock: lock files shared by processes (`releaseAll()` hands them back at exit). */
 export type CliLock = CrossLock & { releaseAll(): Promise<void>; readonly compromised: string[] };
@@ -30,4 +38,15 @@ export function composeCliAuth(o: CliAuthOptions): { store: TokenStore; lock: Cl
     store: cliTokenStore(o.file),
     lock: new FileLock(o.lockDir, o.lockStaleMs ? { staleMs: o.lockStaleMs } : {}),
   };
+}
+
+/**
+ * Clear one connection's cached answers and quota state in every cache root the CLI remembered for
+ * this credentials file (logout; a new login replacing a connection). Directories that are gone or
+ * not private are left alone (FileStore.remove checks before deleting anything).
+ */
+export async function clearRememberedCaches(credentialsFile: string, baseUrl: string, connectionId: string): Promise<void> {
+  for (const root of cacheRoots(credentialsFile)) {
+    await new FileStore(root, connectionScope(baseUrl, connectionId)).remove().catch(() => undefined);
+  }
 }

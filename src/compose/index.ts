@@ -7,21 +7,26 @@
 import type { ApiClient, CredentialSource } from "../api/client";
 import { TOOLS } from "../api/catalogue";
 import { loadDictionary } from "../api/dictionary";
-import type { SvcEngine } from "../engine";
+import type { ConnectionScopedEngine } from "../engine/scoped";
 
 export { connectionScope, credentialFingerprint, normaliseBaseUrl } from "./scope";
 
 export interface Connection {
   baseUrl: string;
   credentials: CredentialSource;
-  /** Who the credential is (a key fingerprint, an issuer/account id): never the secret. */
-  identity: string;
+  /**
+   * A fixed identity (a key's fingerprint): never the secret. Absent: the credential source's
+   * connectionId() decides, read before every request (contract C5, ./connection.ts).
+   */
+  identity?: string;
 }
 
 export interface Composed {
-  engine: SvcEngine;
+  /** One engine per connection behind one object (src/engine/scoped.ts). */
+  engine: ConnectionScopedEngine;
+  /** A client of the current credential (not bound to a connection), for callers without an engine. */
   client: ApiClient;
-  /** The connection scope id (cache and quota partition, lock name suffix). */
+  /** The connection scope id at composition (cache and quota partition, lock name suffix). */
   scope: string;
   /**
    * The API's metric dictionary, read once (unauthenticated, never counted as a call); until it is

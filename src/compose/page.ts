@@ -4,6 +4,7 @@ import { IndexedDbStore } from "../adapters/browser/indexeddb-store";
 import { createEngine } from "../engine";
 import { browserLock } from "../adapters/browser/web-lock";
 import type { CrossLock } from "../platform/locks";
+import { scopedEngine } from "./connection";
 import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";
 
@@ -15,19 +16,17 @@ export function pageLock(): CrossLock {
   return browserLock();
 }
 
-/** The page (Excel's shared runtime, the workbench): IndexedDB cache, Web Locks. */
+/** The page (Excel's shared runtime, the workbench): IndexedDB cache per connection, Web Locks. */
 export function composePage(conn: Connection, opts: { dbName?: string; lock?: CrossLock } = {}): Composed & { lock: CrossLock } {
-  const scope = connectionScope(conn.baseUrl, conn.identity);
   const lock = opts.lock ?? browserLock();
   const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials });
-  const store = new IndexedDbStore(scope, opts.dbName ?? "svc-cache");
-  void store.sweep(SWEEP_AFTER_MS).catch(() => undefined);
-  const engine = createEngine({
-    client,
-    store,
-    lock,
-    // One queue per connection: every runtime of this origin talking to this API with this credential shares it.
-    lockName: `svc-api:${scope}`,
+  const engine = scopedEngine(conn, {}, ({ id, scope, client: bound }) => {
+    // Signed out: nothing is stored (and nothing read) under any connection's scope.
+    const store = id === null ? undefined : new IndexedDbStore(scope, opts.dbName ?? "svc-cache");
+    void store?.sweep(SWEEP_AFTER_MS).catch(() => undefined);
+    // One queue per connection: every runtime of this origin talking to this API as this connection shares it.
+    return createEngine({ client: bound, store, lock, lockName: `svc-api:${scope}` });
   });
+  const scope = connectionScope(conn.baseUrl, engine.connection() ?? "");
   return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl) };
 }

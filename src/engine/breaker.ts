@@ -74,7 +74,8 @@ export class Breaker {
   error(): SvcError | null {
     if (this.state === "closed" || !this.last) return null;
     if (this.state === "open" && this.clock.now() >= this.until) return null;
-    const at = new Date(this.until).toISOString().slice(11, 19);
+    // Date and time: a pause can cross midnight (Retry-After is capped at an hour by the client).
+    const at = new Date(this.until).toISOString().slice(0, 19).replace("T", " ");
     const why = this.last.detail.replace(/\s+/g, " ").slice(0, 120);
     const status = this.last.status;
     if (this.cls === "rate_limited")

@@ -63,7 +63,7 @@ function pageAddinUrl(fallback: string): string {
   return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : fallback.replace(/\/+$/, "");
 }
 
-/** Sign-out clears the cache and quota state of the connection (contract 2). */
+/** Sign-out clears the cache and quota state of the connection (contract 2, C5). */
 export function forgetConnection(engine: SvcEngine): Promise<void> {
   return engine.forgetConnection();
 }
@@ -84,13 +84,13 @@ function build(): Host {
   let credentials: CredentialSource;
   let auth: OAuthClient | null = null;
   let engine: SvcEngine | null = null;
-  // The cache and quota scope: the API address plus who signs the calls (never the secret itself).
-  let identity: string;
+  // The cache and quota scope: the API address plus who signs the calls (never the secret itself):
+  // a key's fingerprint, or the OAuth sign-in's connection id, read before every request (contract C5).
+  let identity: string | undefined;
   if (config.dev.apiKey) {
     credentials = staticCredentials(config.dev.apiKey);
     identity = credentialFingerprint(config.dev.apiKey);
   } else {
-    identity = "oauth";
     const storage = localStorageOrNull();
     const lsStore = storage ? new LocalStorageTokenStore(storage, partitionKey()) : null;
     const store: TokenStore = lsStore ?? new MemoryTokenStore();
@@ -114,6 +114,9 @@ function build(): Host {
   const composed = composePage({ baseUrl: config.baseUrl, credentials, identity }, { dbName: config.dev.storeName, lock });
   const client = composed.client;
   engine = composed.engine;
+  // A sign-in (here or in another runtime) moves the engine to the new connection at once, so the
+  // pane's quota and counts are the new account's; requests check it again anyway.
+  auth?.onStatusChange(() => void composed.engine.current());
   setEngine(engine);
   const addinUrl = pageAddinUrl(config.addinUrl);
   return {

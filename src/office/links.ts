@@ -6,23 +6,10 @@
  * Office.context.ui.openBrowserWindow (OpenBrowserWindowApi 1.1: desktop and Mac, not the web) opens
  * the user's default browser; elsewhere (Office on the web, the workbench) window.open with noopener.
  */
+import { safeExternalUrl } from "../shape/urls";
 
-/** The URL in canonical form when it is an absolute http(s) URL, else null. */
-export function safeExternalUrl(raw: unknown): string | null {
-  if (typeof raw !== "string") return null;
-  const text = raw.trim();
-  // Control characters and whitespace inside a URL are a smuggling trick; refuse them outright.
-  if (text === "" || /[\u0000-\u001f\u007f\s]/.test(text)) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (!url.hostname) return null;
-  return url.href;
-}
+/** The one URL filter lives in src/shape/urls.ts (pure: the card and the grids use it too). */
+export { safeExternalUrl };
 
 interface OfficeLike {
   context?: {

@@ -5,6 +5,7 @@
  */
 import { Cell, ShapeOptions, str } from "./grid";
 import { profileCell, profileEntries } from "./profile";
+import { safeExternalUrl } from "./urls";
 import { EntityProperty, EntityValue, isTypedValue } from "./values";
 
 export const PROVIDER = "SVC Company Data API (figures from SEC filings)";
@@ -20,7 +21,9 @@ function property(c: Cell): EntityProperty | null {
 /** Property names Excel's dot access can use: nested `parent.child` becomes `parent_child`. */
 const propertyName = (k: string) => k.replace(/\./g, "_");
 
-export function companyCard(data: Record<string, unknown>, link: string, opts: ShapeOptions): EntityValue {
+export function companyCard(data: Record<string, unknown>, rawLink: string, opts: ShapeOptions): EntityValue {
+  // Excel shows check_link and opens the provider's logoTargetAddress: only an http(s) link gets there.
+  const link = safeExternalUrl(rawLink) ?? "";
   const properties: Record<string, EntityProperty> = {};
   for (const [k, v] of profileEntries(data)) {
     const p = property(profileCell(k, v, opts));

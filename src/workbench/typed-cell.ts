@@ -4,6 +4,7 @@
  * entity cell opens its card (properties, source link, provider). Untrusted text stays text.
  */
 import { displayText } from "../shape/display";
+import { safeExternalUrl } from "../shape/urls";
 import { EntityValue, isTypedValue } from "../shape/values";
 
 /** Entities painted on the sheet, by the text their cell shows (the card to open on hover). */
@@ -34,9 +35,10 @@ function line(label: string, value: string, href?: string): HTMLElement {
   k.textContent = `${label}: `;
   k.style.color = "#605e5c";
   row.append(k);
-  if (href && /^https?:\/\//i.test(href)) {
+  const safe = safeExternalUrl(href);
+  if (safe) {
     const a = document.createElement("a");
-    a.href = href;
+    a.href = safe;
     a.target = "_blank";
     a.rel = "noopener noreferrer";
     a.textContent = value;

@@ -27,6 +27,7 @@ import {
   SUBPATH_ADDIN_URL,
   SUBPATH_DIST,
 } from "./harness";
+import { signInThroughPopup } from "./sign-in";
 import type { Page } from "playwright-core";
 
 jest.setTimeout(120_000);
@@ -183,30 +184,6 @@ describe("two workbooks sharing one connection", () => {
     expect(concurrencyProblems(env.api)).toEqual([]);
   });
 });
-
-/** Sign in from `page` through the Office dialog popup, pressing Allow on the consent page. */
-async function signInThroughPopup(page: Page): Promise<unknown> {
-  const popupPromise = page.waitForEvent("popup");
-  const result = page.evaluate(() =>
-    (window as unknown as { __svcHost: { signIn(): Promise<unknown> } }).__svcHost.signIn().then(
-      (s) => ({ ok: s }),
-      (e: Error & { code?: string }) => ({ failed: e.code ?? e.message })
-    )
-  );
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  const allow = popup.getByRole("button", { name: /allow/i });
-  const refusedByStartPage = popup.getByText(/sign-in link is not valid/i);
-  await Promise.race([allow.waitFor({ timeout: 15_000 }), refusedByStartPage.waitFor({ timeout: 15_000 })]).catch(() => undefined);
-  if (await refusedByStartPage.isVisible().catch(() => false)) {
-    throw new Error(
-      `the dialog start page refused the sandbox's authorize URL (${popup.url()}): src/dialog/start.ts must accept ` +
-        "the loopback development addresses (effectiveConfig() from src/host/config.ts, not buildConfig())"
-    );
-  }
-  await allow.click();
-  return result;
-}
 
 describe("sign-in through the Office dialog (fake authorization server)", () => {
   let env: Env;

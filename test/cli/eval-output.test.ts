@@ -47,9 +47,9 @@ afterAll(async () => {
 /** Run `svc-excel eval ARGS` with stdout through `| cat` (a real pipe to another process). */
 function runThroughPipe(args: string[], redirect = "| cat"): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const cmd = `${q(process.execPath)} ${q(cli.bin)} eval --base-url ${q(api.url)} --token ${q(SANDBOX_API_KEY)} ${args.map(q).join(" ")} ${redirect}; exit \${PIPESTATUS[0]}`;
+  const cmd = `${q(process.execPath)} ${q(cli.bin)} eval --base-url ${q(api.url)} ${args.map(q).join(" ")} ${redirect}; exit \${PIPESTATUS[0]}`;
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", cmd], { env: { ...process.env, ...cli.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["-c", cmd], { env: { ...process.env, ...cli.env, SVC_TOKEN: SANDBOX_API_KEY }, stdio: ["ignore", "pipe", "pipe"] });
     const out: Buffer[] = [];
     let err = "";
     child.stdout.on("data", (d: Buffer) => out.push(d));

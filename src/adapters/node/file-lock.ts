@@ -1,23 +1,10 @@
 /** The CLI's cross-process lock: lock files (proper-lockfile) in a private directory. Node-only adapter. */
 import type * as LockfileNs from "proper-lockfile";
 import { CrossLock, LocalLock } from "../../platform/locks";
+import { ensurePrivateDir } from "./private-dir";
 
-/**
- * Create `dir` (0700) if missing, then insist that it is a real directory owned by this user and
- * closed to others: a lock directory in a shared place such as /tmp that someone else created (or
- * pointed elsewhere with a symlink) could be used to block or fake our locks.
- */
-export function ensurePrivateDir(dir: string): void {
-  const fs = require("fs") as typeof import("fs");
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = fs.lstatSync(dir);
-  const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
-  if (!st.isDirectory()) throw new Error(`lock directory ${dir} is not a directory (a symlink?); remove it`);
-  if (uid !== undefined && st.uid !== uid) throw new Error(`lock directory ${dir} belongs to another user (uid ${st.uid}); remove it or set XDG_RUNTIME_DIR`);
-  if (process.platform !== "win32" && (st.mode & 0o077) !== 0) {
-    throw new Error(`lock directory ${dir} is open to other users (mode ${(st.mode & 0o777).toString(8)}); chmod 700 it or remove it`);
-  }
-}
+/** The lock directory must be private (./private-dir.ts); re-exported for the lock's tests and callers. */
+export { ensurePrivateDir };
 
 /** Longest wait between two attempts at a lock file held by another process. */
 const RETRY_MAX_MS = 40;
@@ -109,7 +96,9 @@ export class FileLock implements CrossLock {
     const fs = require("fs") as typeof import("fs");
     const path = require("path") as typeof import("path");
     const lockfile = require("proper-lockfile") as typeof LockfileNs;
-    ensurePrivateDir(this.dir);
+    // A lock directory in a shared place such as /tmp that someone else created (or pointed
+    // elsewhere with a symlink) could be used to block or fake our locks.
+    ensurePrivateDir(this.dir, "lock directory", "remove it or set XDG_RUNTIME_DIR");
     const target = path.join(this.dir, `${name.replace(/[^A-Za-z0-9._-]/g, "_")}.lock-target`);
     if (!fs.existsSync(target)) fs.writeFileSync(target, "", { mode: 0o600 });
     const waitMs = this.opts.waitMs ?? 120_000;

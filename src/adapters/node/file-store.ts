@@ -3,19 +3,32 @@
  * chosen by src/compose), named by a hash of the key. Writes go to a temporary file renamed over the
  * entry, so a crash or a full disk leaves the old entry or the new one, never a torn file. A file
  * that does not parse is deleted on read. Several processes may share the directory.
+ *
+ * The root and the connection's directory must be private (./private-dir.ts): a directory another
+ * local user can write to could hold a planted answer, so nothing is read from or written to one;
+ * every operation fails with the path and the fix instead (`ensurePrivate()` checks up front).
  */
 import { createHash } from "crypto";
 import { existsSync, promises as fsp } from "fs";
 import * as path from "path";
 import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine/records";
+import { ensurePrivateDir } from "./private-dir";
 
 export class FileStore implements PersistentStore {
-  /** The directory exists (made once; writes happen inside the call lock, every syscall counts). */
+  /** The directories exist and are private (checked once; writes happen inside the call lock, every syscall counts). */
   private made = false;
   /** Entries live in `root`, or in its `scope` subdirectory (one per connection, see src/compose). */
   readonly dir: string;
-  constructor(root: string, scope?: string) {
+  constructor(private readonly root: string, scope?: string) {
     this.dir = scope ? path.join(root, scope) : root;
+  }
+
+  /** Create the root and the connection's directory (0700) if missing; throw PrivateStateError unless both are private. */
+  ensurePrivate(): void {
+    if (this.made) return;
+    ensurePrivateDir(this.root, "cache directory");
+    if (this.dir !== this.root) ensurePrivateDir(this.dir, "cache directory of this connection");
+    this.made = true;
   }
 
   fileFor(key: string): string {
@@ -24,6 +37,7 @@ export class FileStore implements PersistentStore {
   }
 
   async get(key: string): Promise<CacheRecord | undefined> {
+    this.ensurePrivate();
     const file = this.fileFor(key);
     // The engine re-reads an identity inside the call lock before every call, and it is usually not
     // there: a synchronous existence check (microseconds) spares a thread-pool round trip.
@@ -51,10 +65,7 @@ export class FileStore implements PersistentStore {
 
   async set(key: string, record: CacheRecord): Promise<void> {
     const file = this.fileFor(key);
-    if (!this.made) {
-      await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
-      this.made = true;
-    }
+    this.ensurePrivate();
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     const body = JSON.stringify({ key, record });
     let handle: import("fs").promises.FileHandle | undefined;
@@ -80,6 +91,7 @@ export class FileStore implements PersistentStore {
   }
 
   async clear(): Promise<void> {
+    this.ensurePrivate();
     let names: string[];
     try {
       names = await fsp.readdir(this.dir);
@@ -91,8 +103,17 @@ export class FileStore implements PersistentStore {
     );
   }
 
+  /** Delete this store's directory and its entries (a connection's cache at sign-out); nothing when absent. */
+  async remove(): Promise<void> {
+    if (!existsSync(this.dir)) return;
+    await this.clear();
+    await fsp.rmdir(this.dir).catch(() => undefined);
+    this.made = false;
+  }
+
   /** Delete entries untouched for `maxAgeMs` (the longest cache lifetime): the cache directory never grows without bound. */
   async sweep(maxAgeMs: number, nowMs = Date.now()): Promise<number> {
+    this.ensurePrivate();
     let names: string[];
     try {
       names = await fsp.readdir(this.dir);

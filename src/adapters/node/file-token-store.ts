@@ -1,5 +1,6 @@
 /** The CLI's token store: a credentials file. Node-only adapter, chosen by src/compose/cli.ts. */
 import { ClientRegistration, normaliseBaseUrl, TokenRecord, TokenStore, tokenLess } from "../../auth/store";
+import { readPrivateFile } from "./private-dir";
 
 interface FileShape {
   version: 1;
@@ -7,9 +8,15 @@ interface FileShape {
   tokens: Record<string, TokenRecord>;
 }
 
+/** The credentials file does not parse (it is kept aside at the next write, never overwritten). */
+export class DamagedCredentialsError extends Error {}
+
 /**
  * One JSON file (mode 0600 in a 0700 directory), rewritten atomically (temp file + rename) so a
- * concurrent reader sees the old or the new content, never half of it.
+ * concurrent reader sees the old or the new content, never half of it. Read only when it is private
+ * (./private-dir.ts: this user's, mode 0600, not a symlink). A file that does not parse is reported
+ * on read and, at the next write (always under the credentials lock), kept aside as
+ * `<file>.damaged-<time>` rather than overwritten: it may hold registrations and other APIs' tokens.
  */
 export class FileTokenStore implements TokenStore {
   constructor(readonly path: string) {}
@@ -18,19 +25,16 @@ export class FileTokenStore implements TokenStore {
     return require("fs") as typeof import("fs");
   }
 
-  private load(): FileShape {
-    const fs = this.fs();
-    let raw: string;
-    try {
-      raw = fs.readFileSync(this.path, "utf8");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, clients: {}, tokens: {} };
-      throw e;
-    }
+  /** The file's content; a damaged file throws on read, and is moved aside (then empty) for a write. */
+  private load(forWrite = false): FileShape {
+    const raw = readPrivateFile(this.path, "credentials file");
+    if (raw === null) return { version: 1, clients: {}, tokens: {} };
     try {
       const v = JSON.parse(raw) as Partial<FileShape>;
       return { version: 1, clients: v.clients ?? {}, tokens: v.tokens ?? {} };
     } catch {
+      if (!forWrite) throw new DamagedCredentialsError(`the credentials file ${this.path} is not valid JSON; \`svc-excel login\` keeps it aside and starts a new one`);
+      this.fs().renameSync(this.path, `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`);
       return { version: 1, clients: {}, tokens: {} };
     }
   }
@@ -60,16 +64,22 @@ export class FileTokenStore implements TokenStore {
     }
   }
 
+  /** A damaged file has no usable registration: the next sign-in registers again (and moves the file aside). */
   async getClient(issuer: string) {
-    return this.load().clients[issuer] ?? null;
+    try {
+      return this.load().clients[issuer] ?? null;
+    } catch (e) {
+      if (e instanceof DamagedCredentialsError) return null;
+      throw e;
+    }
   }
   async setClient(reg: ClientRegistration) {
-    const d = this.load();
+    const d = this.load(true);
     d.clients[reg.issuer] = reg;
     this.save(d);
   }
   async clearClient(issuer: string) {
-    const d = this.load();
+    const d = this.load(true);
     delete d.clients[issuer];
     this.save(d);
   }
@@ -77,7 +87,7 @@ export class FileTokenStore implements TokenStore {
     return this.load().tokens[normaliseBaseUrl(baseUrl)] ?? null;
   }
   async setTokens(baseUrl: string, rec: TokenRecord) {
-    const d = this.load();
+    const d = this.load(true);
     d.tokens[normaliseBaseUrl(baseUrl)] = rec;
     this.save(d);
   }
@@ -87,7 +97,7 @@ export class FileTokenStore implements TokenStore {
    * is written back if it can be.
    */
   async clearTokens(baseUrl: string, leave?: TokenRecord) {
-    const d = this.load();
+    const d = this.load(true);
     if (leave) d.tokens[normaliseBaseUrl(baseUrl)] = tokenLess(leave);
     else delete d.tokens[normaliseBaseUrl(baseUrl)];
     try {

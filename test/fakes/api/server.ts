@@ -32,6 +32,10 @@
  * plus `Retry-After: <seconds>` when `retryAfterSeconds` is given. Unauthenticated documents
  * (catalogue, dictionary, OpenAPI) keep answering. `requests()` counts tool requests received
  * (outage answers included) since start or reset().
+ *
+ * `hostile` (./hostile.ts) poisons every tool answer's free text and links and adds the hostile
+ * tickers (huge, deep, many-row, redirecting and Retry-After-forever answers); `hostileStats` counts
+ * what those cost the server.
  */
 import * as http from "http";
 import type { Socket } from "net";
@@ -41,6 +45,7 @@ import { catalogueBody, dictionaryBody, openApiBody } from "./docs";
 import { HttpError, parseParams } from "./params";
 import { Rng } from "./rng";
 import { runTool, sandboxPage, warmUp } from "./tools";
+import { HostileOptions, HostileStats, Poisoner, hostileAnswer } from "./hostile";
 
 export interface FakeApiOptions {
   port?: number;
@@ -60,6 +65,8 @@ export interface FakeApiOptions {
   outage?: OutageSetting;
   /** Mount GET/POST /__fake/control (loopback callers only) to read and set the outage at run time. */
   controlEndpoint?: boolean;
+  /** The hostile API (./hostile.ts): poisoned text and links in every answer, and the hostile tickers. */
+  hostile?: boolean | HostileOptions;
 }
 
 export type Outage = "429-text" | "429-html" | "503" | "hang";
@@ -107,6 +114,8 @@ export interface FakeApi {
   outage(): OutageSetting;
   /** Tool requests received since start or reset(), whatever they were answered with. */
   requests(): number;
+  /** What the hostile tickers cost (all zero unless `hostile`). */
+  hostileStats: HostileStats;
   reset(): void;
   close(): Promise<void>;
 }
@@ -154,6 +163,9 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   let outage: OutageSetting = checkOutage(opts.outage ?? { mode: null });
   let received = 0;
   let closed = false;
+  const hostile: HostileOptions | null = opts.hostile ? (opts.hostile === true ? {} : opts.hostile) : null;
+  const hostileStats: HostileStats = { hugeRequests: 0, hugeBytesSent: 0, deepRequests: 0 };
+  const poisoner = new Poisoner();
   const sockets = new Set<Socket>();
   const sleepers = new Set<() => void>();
 
@@ -299,9 +311,15 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     }
     await sleep(latency);
     if (closed) return end(0);
+    if (hostile && hostileAnswer(tool, url, res, hostile, hostileStats)) {
+      if (res.statusCode === 200) consume(key);
+      res.on("close", () => end(res.statusCode));
+      return;
+    }
     try {
       const params = parseParams(tool, url.searchParams, style);
-      const env = runTool(tool, params, { base, style, extraFields: !!opts.extraFields });
+      const plain = runTool(tool, params, { base, style, extraFields: !!opts.extraFields });
+      const env = hostile ? poisoner.envelope(plain) : plain;
       if (fault) return applyFault(fault, res, env, key, answer, end);
       const remaining = consume(key);
       answer(200, env, { "X-Quota-Remaining": String(remaining) });
@@ -507,6 +525,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     },
     outage: () => ({ ...outage }),
     requests: () => received,
+    hostileStats,
     reset() {
       log.length = 0;
       received = 0;

@@ -1,7 +1,7 @@
 /**
  * Runs src/cli/login.ts in real separate node processes (for the cross-process refresh and the
- * login command's stdout contract) without a build: the few sources involved are transpiled into a
- * temporary directory; oauth4webapi and proper-lockfile resolve through NODE_PATH.
+ * login command's stdout contract) without a build: the sources are transpiled into a temporary
+ * directory; oauth4webapi and proper-lockfile resolve through NODE_PATH.
  */
 import { ChildProcess, spawn } from "child_process";
 import * as fs from "fs";
@@ -10,29 +10,20 @@ import * as path from "path";
 import * as ts from "typescript";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const SOURCES = [
-  "src/auth",
-  "src/api/errors.ts",
-  "src/platform",
-  "src/compose/cli-auth.ts",
-  "src/adapters/node/file-lock.ts",
-  "src/adapters/node/file-token-store.ts",
-  "src/cli/login.ts",
-];
+/** Every source file (login.ts reaches auth, compose, adapters and more; a list of them went stale). */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(rel) : e.name.endsWith(".ts") && !e.name.endsWith(".d.ts") ? [rel] : [];
+  });
+}
 
 export function transpileCliSources(): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "svc-cli-"));
-  const files: string[] = [];
-  for (const s of SOURCES) {
-    const abs = path.join(ROOT, s);
-    if (fs.statSync(abs).isDirectory()) {
-      for (const f of fs.readdirSync(abs)) if (f.endsWith(".ts")) files.push(path.join(s, f));
-    } else files.push(s);
-  }
-  for (const rel of files) {
+  for (const rel of sourceFiles("src")) {
     const src = fs.readFileSync(path.join(ROOT, rel), "utf8");
     const js = ts.transpileModule(src, {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, resolveJsonModule: true },
       fileName: rel,
     }).outputText;
     const dest = path.join(out, rel.replace(/\.ts$/, ".js"));
