@@ -164,6 +164,16 @@ describe("a real model in the workbench: inputs in cells", () => {
     expect(log).toEqual([["get_peers", "KO"], ["get_financials", peer]]);
   });
 
+  it("Show source of any cell inside a spill explains its result and marks its row", async () => {
+    await fx((x) => x.select("Peers!B6"));
+    await pane.click("#svc-tab-data");
+    await pane.locator("[data-section=svc-data] fluent-button", { hasText: "Show source of the selected cell" }).click();
+    const box = pane.locator("[data-source-of='Peers!B6']");
+    await box.waitFor();
+    expect(await box.textContent()).toMatch(/Formula cellPeers!B4FunctionSVC\.PEERS/);
+    expect(await pane.getAttribute("[data-list=results] [aria-current=true]", "data-address")).toBe("Peers!B4");
+  });
+
   it("marks a volatile argument and names the argument it cannot read", async () => {
     await setAll([
       ["Peers!M10", '=SVC.FINANCIALS("KO","revenue","FY"&(YEAR(TODAY())-1))'],

@@ -194,12 +194,12 @@ describe("refresh with a price", () => {
     { tool: "get_peers", params: { ticker: "KO" } },
   ];
 
-  function setup(opts: { reader?: boolean; formulas?: typeof formulas } = {}) {
+  function setup(opts: { reader?: boolean; formulas?: typeof formulas; sources?: ReturnType<typeof stubSources> } = {}) {
     const book = fakeBook(["Sheet1"]);
     book.set("Sheet1!A1", "KO");
     book.set("Sheet1!A2", { error: "#N/A" });
     const wb = { ...stubWorkbook(opts.formulas ?? formulas), ...(opts.reader === false ? {} : { cellReader: () => readerOf(book) }) };
-    const d = deps({ workbook: wb, requestsFor });
+    const d = deps({ workbook: wb, requestsFor, ...(opts.sources ? { sources: opts.sources } : {}) });
     const e = d.engine as typeof d.engine & Record<string, jest.Mock>;
     e.plan = jest.fn(async (reqs: unknown[]) => ({ calls: reqs.length, requests: reqs.length, cached: 0, invalid: [] }));
     e.invalidate = jest.fn(async () => 2);
@@ -248,6 +248,27 @@ describe("refresh with a price", () => {
     buttonByText(refresh, "Refresh now").click();
     await new Promise((r) => setTimeout(r, 700));
     expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9", "Sheet1!B20"]);
+  });
+
+  it("names what a formula it could not price cost, once it has run", async () => {
+    const sources = stubSources([]);
+    const { d, wb, e, refresh } = setup({ reader: false, formulas: [{ address: "Sheet1!B20", formula: "=SVC.PEERS(A1)" }], sources });
+    (e.plan as jest.Mock).mockImplementation(async (reqs: unknown[]) => {
+      const n = new Set(reqs.map((r) => JSON.stringify(r))).size;
+      return { calls: n, requests: reqs.length, cached: 0, invalid: [] };
+    });
+    buttonByText(refresh, "Price refresh…").click();
+    await settle();
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toMatch(/^≈ 0 calls/);
+    wb.recalculateCells.mockImplementation(async () => {
+      sources.set([source("Sheet1!B20", { fn: "PEERS", tool: "get_peers", args: ["KO", null], fetchedAt: Date.now() })]);
+      d.engine.emit({ calls: d.engine.stats().calls + 1 });
+    });
+    buttonByText(refresh, "Refresh now").click();
+    await new Promise((r) => setTimeout(r, 700));
+    const line = refresh.querySelector<HTMLElement>("[data-list=summary-unpriced] li")!;
+    expect(line.textContent).toMatch(/^Sheet1!B20 was not priced beforehand \(.*\): it cost 1 call\.$/);
+    expect(refresh.querySelector<HTMLElement>(".svc-summary-head")!.dataset.spent).toBe("1");
   });
 
   it("invalidates exactly the priced answers, recalculates exactly those cells, then sums up", async () => {
