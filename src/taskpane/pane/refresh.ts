@@ -97,12 +97,14 @@ class RefreshSection {
       return view.status.show("error", "Refresh is not available here: it needs Excel and the engine's planner.");
     }
     setDisabled(view.ask, true);
+    const t0 = performance.now();
     try {
       const set = await refreshSet(await wb.readSvcFormulas(view.scope.value as Scope), planDepsFor(ctx, wb, requestsFor));
       if (set.stages.length === 0) return this.reset("No SVC formulas here: nothing to refresh.");
       const plan = await engine.plan(set.requests, { refresh: true });
       this.pending = { set, plan };
       view.price.textContent = priceText(plan, engine.stats().quota_remaining);
+      view.price.dataset.ms = String(Math.round(performance.now() - t0)); // what pricing took (npm run bench reads it)
       const invalid = [...set.invalid, ...invalidCells(set, plan.invalid)];
       const blocked = engine.quotaBlockedUntil() !== null ? " The daily quota is used up until 00:00 UTC: cells will keep their cached values." : "";
       view.detail.textContent = detailText(set, plan, invalid) + blocked;
