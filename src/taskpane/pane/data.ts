@@ -56,8 +56,10 @@ function badge(text: string, color: string): HTMLElement {
   return b;
 }
 
-/** The first literal argument of a formula (the ticker of most SVC functions), for naming links. */
-function subjectOf(formula: string | undefined): string {
+/** What a result is about (the ticker of most SVC functions), for naming links: its first argument as last received, else as written. */
+function subjectOf(s: SourceView, formula: string | undefined): string {
+  const received = s.args?.[0];
+  if (typeof received === "string") return received.toUpperCase();
   if (!formula) return "";
   try {
     const a = parseFormula(formula).args[0];
@@ -107,7 +109,7 @@ function resultRow(ctx: PaneContext, s: SourceView, info: RowInfo): HTMLElement 
   if (info.note) li.appendChild(el("p", { className: "svc-hint", text: info.note, attrs: { "data-field": "price-note" } }));
   for (const n of s.notices ?? []) if (String(n).trim()) li.appendChild(noticeNode(ctx, String(n)));
   if (s.link) {
-    const subject = subjectOf(info.formula);
+    const subject = subjectOf(s, info.formula);
     const name = `Check ${subject ? `${subject} ` : ""}SVC.${s.fn} figures at ${citeName(s.link)}`;
     li.appendChild(el("p", "svc-check", [externalLink(ctx, name, s.link)]));
   }
