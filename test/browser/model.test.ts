@@ -178,8 +178,11 @@ describe("a real model in the workbench: inputs in cells", () => {
     await setAll([
       ["Peers!M10", '=SVC.FINANCIALS("KO","revenue","FY"&(YEAR(TODAY())-1))'],
       ["Peers!M14", '=SVC.FINANCIALS(Inputs!A40,"revenue")'],
+      ["Peers!M16", '=SVC.FINANCIALS(SVC.COMPANY(Inputs!A2,"ticker"),"net_income","FY")'],
     ]);
     await price("sheet");
+    expect(await pane.textContent("[data-field=price-detail]")).toMatch(/1 priced from the arguments of its last run/);
+    expect(await pane.textContent("[data-kind=last-run]")).toMatch(/^Peers!M16: priced from the arguments Excel last passed it/);
     expect(await pane.textContent("[data-kind=volatile]")).toMatch(/^Peers!M10: TODAY in its arguments: .*put the date in an input cell/);
     expect(await pane.textContent("[data-kind=invalid]")).toMatch(/^Peers!M14: ticker \(Inputs!A40\): the cell is empty/);
     await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Not now" }).click();
