@@ -286,6 +286,9 @@ describe("refresh with a price", () => {
     const head = refresh.querySelector<HTMLElement>(".svc-summary-head")!;
     expect(head.dataset.spent).toBe("3");
     expect(head.dataset.priced).toBe("3");
+    // the price was spent: it goes (as on main's test/pane/messages.test.ts)
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("");
+    expect(refresh.querySelector('[data-field="price-notes"]')!.textContent).toBe("");
   });
 });
 

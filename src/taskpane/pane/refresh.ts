@@ -153,6 +153,10 @@ class RefreshSection {
       const run = { started, spent: ctx.engine.stats().calls - before, priced: plan.calls, cancelled: state.cancelled };
       renderSummary(view.summary, await summarise(ctx, set, run, planDepsFor(ctx, wb, requestsFor)).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
       this.pending = null;
+      // the price was spent: a stale "≈ N calls; R left" would mislead
+      view.price.textContent = "";
+      view.detail.textContent = "";
+      clear(view.notes);
       view.runRow.hidden = true;
       setDisabled(view.ask, false);
       view.scope.disabled = false;
