@@ -6,8 +6,9 @@
  *
  * Write-behind: an answer goes into the memory cache at once (a request arriving now is a hit, never
  * a second call), but slicing it for each member, the members' own work with it (shaping cells) and
- * the store write run on the next macrotask, after the next queued call has gone out. flush() and
- * idle() wait for them, so nothing is lost when the process ends.
+ * the store write run on the next macrotask, after the next queued call has gone out (with no call
+ * waiting, the members are answered at once). flush() and idle() wait for them, so nothing is lost
+ * when the process ends.
  */
 import type { SvcError } from "../api/errors";
 import { ToolParams, requestKey } from "../api/validate";
@@ -111,7 +112,10 @@ export class Dispatcher {
     const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.d.clock.now() };
     void cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
     const members = job.members.splice(0);
-    this.later(() => settleEach(members, (m) => answerFrom(job.coalescer, m.req, entry, false)));
+    const settle = () => settleEach(members, (m) => answerFrom(job.coalescer, m.req, entry, false));
+    // Behind the next call when one is waiting; with none (a user typing cell by cell), at once.
+    if (this.d.scheduler().queued > 0) this.later(settle);
+    else settle();
   }
 
   /** Run `work` on the next macrotask: the scheduler sends the next call first. */
