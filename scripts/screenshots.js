@@ -11,11 +11,8 @@
  *   native-screen-percents.png   SCREEN with ratios shown as percents
  *   native-company-card.png      the COMPANY entity card (hover)
  *   native-show-source.png       the pane's Data tab: "Show source" of a FINANCIALS revenue value
- *   model-priced.png             a model with its inputs in cells (tickers down Inputs!A, metric keys
- *                                across Model!B1:D1, the period in Inputs!B1) and the pane's price
- *   model-refreshed.png          the same model after "Refresh now", with the summary
+ *   model-*.png                  a model with its inputs in cells, priced and refreshed (screenshots-model.js)
  *
- * `--only=model` (or `--only=native`) saves only those.
  * Nothing leaves the machine: every non-loopback request is refused. Browser: CHROMIUM_PATH, else
  * Edge/Chrome channels on Windows/macOS, else /usr/bin/chromium (the rule of test/browser/harness.ts).
  */
@@ -103,7 +100,7 @@ async function main() {
       if (formula.startsWith("=") && /^#[A-Z/0!?]+!?$/.test(shown || "")) throw new Error(`${address} ${formula} shows ${shown}`);
     }
     async function shot(name) {
-      const file = path.join(OUT, name.startsWith("model-") ? `${name}.png` : `native-${name}.png`);
+      const file = path.join(OUT, `native-${name}.png`);
       await page.screenshot({ path: file });
       log(`saved ${path.relative(ROOT, file)}`);
     }
@@ -115,105 +112,63 @@ async function main() {
     }
     const scrollTo = (address) => page.evaluate((a) => document.querySelector(`#cell-${a}`).scrollIntoView({ block: "start" }), address);
 
-    const only = (process.argv.find((x) => x.startsWith("--only=")) || "").slice(7);
-    if (!only || only === "native") await nativeShots();
-    if (!only || only === "model") await modelShots(page, pane, shot);
+    // Labels readable without hovering: metric names (A, F), LTM headers (G, H), accessions (D).
+    for (const [column, steps] of [["A", 4], ["D", 2], ["F", 4], ["G", 2], ["H", 2]]) await widen(column, steps);
 
-    async function nativeShots() {
-      // Labels readable without hovering: metric names (A, F), LTM headers (G, H), accessions (D).
-      for (const [column, steps] of [["A", 4], ["D", 2], ["F", 4], ["G", 2], ["H", 2]]) await widen(column, steps);
+    // 1. FINANCIALS block with LTM beside it, and the fiscal quarters LTM sums
+    const metrics = "revenue,gross_profit,gross_margin,operating_margin,net_income,eps_diluted";
+    await type("A1", "AAPL: income, last three fiscal years and LTM (computed from the last four fiscal quarters)");
+    await type("A2", `=SVC.FINANCIALS("AAPL","${metrics}","FY-2:FY")`);
+    await type("F2", `=SVC.FINANCIALS("AAPL","${metrics}","LTM-1:LTM")`);
+    await type("A10", '=SVC.PERIODS("AAPL","FQ-3:FQ")');
+    await page.click("#cell-A1");
+    await shot("financials-ltm");
 
-      // 1. FINANCIALS block with LTM beside it, and the fiscal quarters LTM sums
-      const metrics = "revenue,gross_profit,gross_margin,operating_margin,net_income,eps_diluted";
-      await type("A1", "AAPL: income, last three fiscal years and LTM (computed from the last four fiscal quarters)");
-      await type("A2", `=SVC.FINANCIALS("AAPL","${metrics}","FY-2:FY")`);
-      await type("F2", `=SVC.FINANCIALS("AAPL","${metrics}","LTM-1:LTM")`);
-      await type("A10", '=SVC.PERIODS("AAPL","FQ-3:FQ")');
-      await page.click("#cell-A1");
-      await shot("financials-ltm");
+    // 2. FILINGS with real dates
+    await type("A16", "AAPL: latest filings (dates are Excel dates, shown yyyy-mm-dd)");
+    await type("A17", '=SVC.FILINGS("AAPL",,6)');
+    await page.click("#cell-A16");
+    await scrollTo("A15");
+    await shot("filings-dates");
 
-      // 2. FILINGS with real dates
-      await type("A16", "AAPL: latest filings (dates are Excel dates, shown yyyy-mm-dd)");
-      await type("A17", '=SVC.FILINGS("AAPL",,6)');
-      await page.click("#cell-A16");
-      await scrollTo("A15");
-      await shot("filings-dates");
+    // 3. SCREEN in percents
+    await type("A26", "Screen: ROIC at least 15% and gross margin at least 40% (ratios are fractions, shown as %)");
+    await type("A27", '=SVC.SCREEN("roic:15:,gross_margin:40:",,TRUE,8)');
+    await page.click("#cell-A26");
+    await scrollTo("A25");
+    await shot("screen-percents");
 
-      // 3. SCREEN in percents
-      await type("A26", "Screen: ROIC at least 15% and gross margin at least 40% (ratios are fractions, shown as %)");
-      await type("A27", '=SVC.SCREEN("roic:15:,gross_margin:40:",,TRUE,8)');
-      await page.click("#cell-A26");
-      await scrollTo("A25");
-      await shot("screen-percents");
+    // 4. COMPANY card (hover the entity cell); the workbench has no =A41.cik dot access, the card lists the properties
+    await type("A40", "AAPL as an entity (data types): hover the cell for its card");
+    await type("A41", '=SVC.COMPANY("AAPL")');
+    await type("C41", "shares (m):");
+    await type("D41", '=SVC.COMPANY("AAPL","shares_outstanding_m")');
+    await scrollTo("A39");
+    await page.hover("#cell-A41");
+    await page.waitForSelector(".svc-card");
+    await shot("company-card");
 
-      // 4. COMPANY card (hover the entity cell); the workbench has no =A41.cik dot access, the card lists the properties
-      await type("A40", "AAPL as an entity (data types): hover the cell for its card");
-      await type("A41", '=SVC.COMPANY("AAPL")');
-      await type("C41", "shares (m):");
-      await type("D41", '=SVC.COMPANY("AAPL","shares_outstanding_m")');
-      await scrollTo("A39");
-      await page.hover("#cell-A41");
-      await page.waitForSelector(".svc-card");
-      await shot("company-card");
+    // 5. Show source of a FINANCIALS revenue value (A2's block: row 3 is revenue, B3 its oldest year)
+    await page.mouse.move(0, 0);
+    await scrollTo("A1");
+    await page.click("#cell-B3");
+    await pane.locator("#svc-tab-data").click();
+    await pane.locator("[data-section=svc-data] fluent-button", { hasText: "Show source of the selected cell" }).first().click();
+    const box = pane.locator("[data-source-of='Sheet1!B3']");
+    await box.waitFor();
+    const text = (await box.textContent()) || "";
+    if (!/Metricrevenue/.test(text) || !/Accession/.test(text)) throw new Error(`Show source of B3 does not show a revenue value's source: ${text}`);
+    await box.scrollIntoViewIfNeeded();
+    await shot("show-source");
 
-      // 5. Show source of a FINANCIALS revenue value (A2's block: row 3 is revenue, B3 its oldest year)
-      await page.mouse.move(0, 0);
-      await scrollTo("A1");
-      await page.click("#cell-B3");
-      await pane.locator("#svc-tab-data").click();
-      await pane.locator("[data-section=svc-data] fluent-button", { hasText: "Show source of the selected cell" }).first().click();
-      const box = pane.locator("[data-source-of='Sheet1!B3']");
-      await box.waitFor();
-      const text = (await box.textContent()) || "";
-      if (!/Metricrevenue/.test(text) || !/Accession/.test(text)) throw new Error(`Show source of B3 does not show a revenue value's source: ${text}`);
-      await box.scrollIntoViewIfNeeded();
-      await shot("show-source");
-    }
+    // 6. Issue 16: a model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
+    await require("./screenshots-model").modelShots(page, pane, OUT, log);
 
     log(`API calls: ${api.calls ? api.calls() : "?"}; refused outside requests: ${refused.length}`);
     if (errors.length) log(`page errors:\n  ${errors.join("\n  ")}`);
   } finally {
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
   }
-}
-
-/** Issue 16: a model whose arguments are in cells, priced and refreshed from the pane. */
-async function modelShots(page, pane, shot) {
-  const frame = page.frames().find((f) => f.url().includes("/taskpane.html"));
-  if (!frame) throw new Error("no add-in frame");
-  await frame.evaluate(async () => {
-    const x = window.__fakeExcel;
-    x.addSheet("Inputs");
-    x.addSheet("Model");
-    const tickers = ["AAPL", "MSFT", "NVDA", "KO", "JPM"];
-    const metrics = ["revenue", "net_income", "operating_income"];
-    await x.setFormula("Inputs!A1", "ticker");
-    await x.setFormula("Inputs!B1", "FY");
-    for (const [i, t] of tickers.entries()) await x.setFormula(`Inputs!A${i + 2}`, t);
-    await x.setFormula("Model!A1", "ticker");
-    for (const [c, m] of metrics.entries()) await x.setFormula(`Model!${"BCD"[c]}1`, m);
-    await x.setFormula("Model!E1", "net margin");
-    for (const [r] of tickers.entries()) {
-      await x.setFormula(`Model!A${r + 2}`, `=Inputs!A${r + 2}`);
-      for (const c of [0, 1, 2]) await x.setFormula(`Model!${"BCD"[c]}${r + 2}`, `=SVC.FINANCIALS(Inputs!$A${r + 2},${"BCD"[c]}$1,Inputs!$B$1)`);
-      await x.setFormula(`Model!E${r + 2}`, `=C${r + 2}/B${r + 2}`);
-    }
-    await x.settled();
-  });
-  await page.click("#tabs [data-sheet='Model']");
-  await page.click("#cell-B2");
-  await pane.locator("#svc-tab-data").click();
-  await pane.locator("#svc-refresh-scope").selectOption("sheet");
-  await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Price refresh…" }).click();
-  const price = pane.locator("[data-field=price]");
-  await pane.locator("[data-field=price]:has-text('call')").waitFor();
-  await price.scrollIntoViewIfNeeded();
-  await shot("model-priced");
-  await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Refresh now" }).click();
-  const summary = pane.locator(".svc-summary-head");
-  await summary.waitFor({ timeout: 60_000 });
-  await summary.scrollIntoViewIfNeeded();
-  await shot("model-refreshed");
 }
 
 main().then(
