@@ -12,6 +12,8 @@
  *   reopen          a new engine over the same --cache-dir: should cost 0 calls
  *   typing          a fresh cache; each formula a separate evaluation, one after another
  *   cache overhead  10,000 formulas served from cache
+ *   pricing         the pane's price of a 1,000-formula model whose arguments are in cells, beside the
+ *                   same model with literal arguments, in the workbench host (scripts/bench-pricing.js)
  * Figures: calls vs distinct identities vs naive calls (one per formula), and the API busy span
  * (first request start to last request end, at the fake) / (calls x median server time per call):
  * 1.00 means the line to the API never idled between calls (target <= 1.05), and the gap between
@@ -24,7 +26,7 @@
  * another machine; --fake=inline puts it on the bench's event loop.
  *
  * Options: --latency=50 --burst=50 --gap=5 --tickers=25 --runs=1 (recalculation passes of each kind)
- * --fake=inline
+ * --fake=inline --pricing=0 (skip the pricing figures, which start Chromium)
  */
 "use strict";
 const { execSync } = require("child_process");
@@ -458,6 +460,8 @@ async function main() {
     await api.close();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   }
+  // The pane's price of a cell-driven model beside a literal one (scripts/bench-pricing.js; --pricing=0 skips it).
+  if (!process.argv.includes("--pricing=0")) await require("./bench-pricing").pricingFigures();
 }
 
 /** Overlapping calls in a fake API log (scripts/soak.js uses it). */

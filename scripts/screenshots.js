@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run screenshots`: the workbench screenshots of issues #10 and #18 (docs/screenshots/native-*.png,
- * readable-*.png), reproducibly. The production bundle (dist/ + build/workbench/, built here if missing
+ * `npm run screenshots`: the workbench screenshots of issues #10, #16 and #18 (docs/screenshots/native-*.png,
+ * readable-*.png, model-*.png), reproducibly. The production bundle (dist/ + build/workbench/, built here if missing
  * or stale, as the browser tests do) runs in a Chromium-family browser under the fake Office host,
  * which the workbench starts with data types on (readable by default, issue 18), against the sandbox
  * API on loopback (port 0). A small model is typed into the cells and each view is saved:
@@ -15,6 +15,7 @@
  *   readable-economy-feed.png    the economy snapshot: percents, counts and USD millions alike
  *   readable-screener-320.png    the pane's screener at 320 px with the filter units stated and a result
  *   readable-cli.png             svc-excel eval's table in a terminal (separators, percents, dates, notices after)
+ *   model-*.png                  a model with its inputs in cells, priced and refreshed (screenshots-model.js)
  *
  * Nothing leaves the machine: every non-loopback request is refused. Browser: CHROMIUM_PATH, else
  * Edge/Chrome channels on Windows/macOS, else /usr/bin/chromium (the rule of test/browser/harness.ts).
@@ -223,6 +224,9 @@ async function main() {
     await shot("show-source");
 
     await readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY });
+
+    // Issue 16: a model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
+    await require("./screenshots-model").modelShots(page, pane, OUT, log);
 
     log(`API calls: ${api.calls ? api.calls() : "?"}; refused outside requests: ${refused.length}`);
     if (errors.length) log(`page errors:\n  ${errors.join("\n  ")}`);

@@ -5,7 +5,6 @@
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import { argsOf } from "../api/arguments";
 import type { ToolName } from "../api/catalogue";
 import { Grid } from "../shape/grid";
 import { CellOptions } from "./options";
@@ -49,8 +48,7 @@ function withScreenUnits(data: Record<string, unknown>): Record<string, unknown>
 
 /** A record tool: the request requests.ts maps the arguments to, then one record per row. */
 function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
-  const options = plainArgument(args[argsOf(fn).indexOf("options")]);
-  return runCell(fn, options, invocation, async (ctx) => {
+  return runCell(fn, args, invocation, async (ctx) => {
     const [req] = requestsFor(fn, args);
     return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options);
   });
@@ -79,7 +77,7 @@ export async function SEARCH(query: string, limit?: any, options?: string, invoc
  * @returns The profile, or one value.
  */
 export async function COMPANY(ticker: any, field?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("COMPANY", plainArgument(options), invocation, async (ctx) => {
+  return runCell("COMPANY", [ticker, field, options], invocation, async (ctx) => {
     const f = plainArgument(field);
     const wanted = f === null || f === undefined ? "" : String(f).trim();
     const [req] = requestsFor("COMPANY", [ticker, field, options]);
@@ -102,7 +100,7 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
  * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
 export async function FINANCIALS(ticker: any, metrics?: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("FINANCIALS", plainArgument(options), invocation, (ctx) => financialsCell(ctx, ticker, metrics, period));
+  return runCell("FINANCIALS", [ticker, metrics, period, options], invocation, (ctx) => financialsCell(ctx, ticker, metrics, period));
 }
 
 /**
@@ -325,7 +323,7 @@ export async function SCREEN(filters: any[][], sort_by?: string, descending?: an
  * @returns period, start, end, calendar_quarter per row, oldest first.
  */
 export async function PERIODS(ticker: any, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("PERIODS", plainArgument(options), invocation, (ctx) => periodsCell(ctx, ticker, period));
+  return runCell("PERIODS", [ticker, period, options], invocation, (ctx) => periodsCell(ctx, ticker, period));
 }
 
 /** Every function by its SVC name, for hosts that call them without Excel (the CLI, the workbench). */

@@ -3,6 +3,7 @@
  * turned into a cell error and cancellation wired to the engine. Keeps functions.ts declarative.
  * Each cell's outcome (answer or error) is recorded for the pane (sources.ts).
  */
+import { argsOf } from "../api/arguments";
 import { currentEngine } from "../engine/current";
 import { EngineAnswer } from "../engine/types";
 import { describeFailure } from "../api/cell-outcome";
@@ -14,6 +15,7 @@ import { PlanRequest, toolOfFunction } from "./requests";
 import { CellSource, ValueSource, recordSource } from "./sources";
 import { withTickerHint } from "./ticker-hint";
 import { dataTypesOn, toHostCell } from "./typed";
+import { plainArgument } from "./typed-args";
 
 /** What Excel hands a cancelable function; the CLI and tests build the same shape. */
 export interface CellInvocation {
@@ -35,9 +37,18 @@ function finish(grid: Grid, options: CellOptions): unknown[][] {
   return grid.map((row) => row.map((c) => (c === null ? (options.na === "na" ? missingValue() : "") : toHostCell(c, typed))));
 }
 
+/** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size (contract C2). */
+function runFacts(args: readonly unknown[], out?: unknown[][]): Pick<CellSource, "args" | "rows" | "cols"> {
+  return { args: [...args], ...(out ? { rows: out.length, cols: out[0]?.length ?? 0 } : {}) };
+}
+
+/**
+ * Run one cell of `fn`: `args` are the arguments as Excel passed them (omitted ones null, without the
+ * invocation); they are recorded with the outcome so the pane can price the cell from them.
+ */
 export async function runCell(
   fn: string,
-  rawOptions: unknown,
+  args: readonly unknown[],
   invocation: CellInvocation | undefined,
   body: (ctx: CallContext) => Promise<Grid>
 ): Promise<unknown[][]> {
@@ -47,7 +58,7 @@ export async function runCell(
   let source: CellSource | null = null;
   let provenance: ValueSource[] | undefined;
   try {
-    const options = parseOptions(rawOptions, fn);
+    const options = parseOptions(plainArgument(args[argsOf(fn).indexOf("options")]), fn);
     const ctx: CallContext = {
       options,
       fetch: async (req) => {
@@ -58,7 +69,7 @@ export async function runCell(
           throw await withTickerHint(e, req.params.ticker, ctrl.signal);
         }
         const notices = noticesOf(req.tool, answer.data);
-        if (!source) source = { address, fn, tool: req.tool, link: answer.link, notices, stale: answer.stale, fetchedAt: answer.fetchedAt, error: null };
+        if (!source) source = { address, fn, tool: req.tool, link: answer.link, notices, stale: answer.stale, fetchedAt: answer.fetchedAt, error: null, args: [] };
         else {
           source.notices = [...new Set([...source.notices, ...notices])];
           source.stale = source.stale || answer.stale;
@@ -71,13 +82,13 @@ export async function runCell(
       },
     };
     const out = finish(await body(ctx), options);
-    if (source) recordSource({ ...(source as CellSource), ...(provenance ? { provenance } : {}) });
+    if (source) recordSource({ ...(source as CellSource), ...runFacts(args, out), ...(provenance ? { provenance } : {}) });
     return out;
   } catch (e) {
     const prior = source as CellSource | null;
     const tool = prior?.tool ?? toolOfFunction(fn);
     if (tool)
-      recordSource({ address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: describeFailure(e).message });
+      recordSource({ address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: describeFailure(e).message, ...runFacts(args) });
     throw cellErrorFor(e);
   }
 }

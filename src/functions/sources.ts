@@ -5,6 +5,7 @@
  * accession and link) so the pane can "Show source" for a selected cell. Cells cannot carry these.
  */
 import { ToolName } from "../api/catalogue";
+import { normaliseAddress } from "../formula/address";
 
 /** The source of one value of a FINANCIALS spill, at (row, col) from the formula's anchor cell. */
 export interface ValueSource {
@@ -45,6 +46,14 @@ export interface CellSource {
   error?: string | null;
   /** FINANCIALS: the source of each value of the spill (absent for other functions). */
   provenance?: ValueSource[];
+  /**
+   * The arguments the function last received for this cell, as Excel passed them (omitted ones
+   * null, options included; contract C2): the pane prices a formula it cannot resolve from them.
+   */
+  args: unknown[];
+  /** The size of the grid the cell returned (absent when it failed): the cells its result covers. */
+  rows?: number;
+  cols?: number;
 }
 
 const MAX_ENTRIES = 20_000;
@@ -68,16 +77,26 @@ function notify(): void {
   }, 50);
 }
 
+/** One spelling per cell ("'Peer set'!B2", as the pane reads addresses), whatever the host passed. */
+function keyOf(address: string): string {
+  try {
+    return normaliseAddress(address);
+  } catch {
+    return address;
+  }
+}
+
 export function recordSource(s: CellSource): void {
   if (!s.address) return;
-  sources.delete(s.address);
-  sources.set(s.address, { ...s, error: s.error ?? null });
+  const address = keyOf(s.address);
+  sources.delete(address);
+  sources.set(address, { ...s, address, error: s.error ?? null });
   if (sources.size > MAX_ENTRIES) sources.delete(sources.keys().next().value as string);
   notify();
 }
 
 export function forgetSource(address: string): void {
-  if (sources.delete(address)) notify();
+  if (sources.delete(keyOf(address))) notify();
 }
 
 export function listSources(): CellSource[] {
@@ -86,12 +105,12 @@ export function listSources(): CellSource[] {
 
 /** The record of one formula cell (by its anchor address), if any. */
 export function sourceOf(address: string): CellSource | undefined {
-  return sources.get(address);
+  return sources.get(keyOf(address));
 }
 
 /** The source of the value at `row`, `col` (offsets from the anchor) of a FINANCIALS spill. */
 export function valueSourceAt(address: string, row: number, col: number): ValueSource | undefined {
-  return sources.get(address)?.provenance?.find((v) => v.row === row && v.col === col);
+  return sources.get(keyOf(address))?.provenance?.find((v) => v.row === row && v.col === col);
 }
 
 export function onSourcesChange(listener: () => void): () => void {

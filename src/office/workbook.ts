@@ -1,15 +1,15 @@
 /**
  * What the pane does to the workbook, through Excel.run (only the pane: a custom function never
  * writes cells). Read the formulas of the selection, the active sheet or the workbook; select a
- * cell; write a formula at the active cell; recalculate given ranges; freeze and unfreeze SVC
- * results (the formulas are kept in a custom XML part of the workbook — formulas only, never a
- * credential).
+ * cell; write an SVC formula at the active cell; recalculate given ranges; find the result a cell
+ * belongs to. Freeze and Unfreeze are frozen.ts; the resolver's cell reader is cell-reader.ts.
  *
- * APIs: ExcelApi 1.1 (ranges, formulas, values), 1.5 (customXmlParts), 1.6 (Range.calculate),
- * 1.7 (getActiveCell), 1.10 (comments), 1.12 (getSpillingToRangeOrNullObject).
+ * APIs: ExcelApi 1.1 (ranges, formulas), 1.6 (Range.calculate), 1.7 (getActiveCell),
+ * 1.12 (getSpillParentOrNullObject).
  */
-import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
+import { cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
 import { excel } from "./excel";
+import { svcFormulaProblem } from "./frozen-check";
 
 export type Scope = "selection" | "sheet" | "workbook";
 
@@ -18,19 +18,6 @@ export interface FormulaCell {
   address: string;
   formula: string;
 }
-
-export interface FrozenEntry {
-  /** The anchor cell whose formula was replaced. */
-  address: string;
-  /** The cells the values were written to (the spill range). */
-  range: string;
-  formula: string;
-  /** ISO time the values were current. */
-  asOf: string;
-}
-
-/** Where frozen formulas are kept: one custom XML part with this namespace. */
-export const FROZEN_NAMESPACE = "urn:svc-excel:frozen:1";
 
 export class NoActiveCellError extends Error {
   constructor() {
@@ -95,8 +82,14 @@ export async function selectCell(address: string): Promise<void> {
   });
 }
 
-/** Write a formula at the active cell; resolves with its address. NoActiveCellError when there is none. */
+/**
+ * Write an SVC formula at the active cell; resolves with its address. NoActiveCellError when there is
+ * none. Only one SVC call with literal or reference arguments is written: text from outside never
+ * becomes another formula.
+ */
 export async function insertAtActiveCell(formula: string): Promise<string> {
+  const problem = svcFormulaProblem(formula);
+  if (problem) throw new Error(`Not inserted: ${problem}.`);
   try {
     return await excel().run(async (ctx) => {
       const cell = ctx.workbook.getActiveCell();
@@ -122,126 +115,6 @@ export async function recalculateCells(addresses: readonly string[]): Promise<vo
   });
 }
 
-// ------------------------------------------------------------------ freeze / unfreeze
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-export function frozenXml(entries: readonly FrozenEntry[]): string {
-  const items = entries
-    .map((e) => `<cell address="${escapeXml(e.address)}" range="${escapeXml(e.range)}" asOf="${escapeXml(e.asOf)}" formula="${escapeXml(e.formula)}"/>`)
-    .join("");
-  return `<frozen xmlns="${FROZEN_NAMESPACE}">${items}</frozen>`;
-}
-
-export function parseFrozenXml(xml: string): FrozenEntry[] {
-  const doc = new DOMParser().parseFromString(xml, "application/xml");
-  return Array.from(doc.getElementsByTagName("cell"))
-    .map((c) => ({
-      address: c.getAttribute("address") ?? "",
-      range: c.getAttribute("range") ?? "",
-      asOf: c.getAttribute("asOf") ?? "",
-      formula: c.getAttribute("formula") ?? "",
-    }))
-    .filter((e) => e.address && isSvcFormula(e.formula));
-}
-
-async function frozenPart(ctx: Excel.RequestContext): Promise<{ part: Excel.CustomXmlPart | null; entries: FrozenEntry[] }> {
-  const part = ctx.workbook.customXmlParts.getByNamespace(FROZEN_NAMESPACE).getOnlyItemOrNullObject();
-  await ctx.sync();
-  if (part.isNullObject) return { part: null, entries: [] };
-  const xml = part.getXml();
-  await ctx.sync();
-  return { part, entries: parseFrozenXml(xml.value) };
-}
-
-async function saveFrozen(ctx: Excel.RequestContext, part: Excel.CustomXmlPart | null, entries: FrozenEntry[]): Promise<void> {
-  if (part && entries.length === 0) part.delete();
-  else if (part) part.setXml(frozenXml(entries));
-  else if (entries.length) ctx.workbook.customXmlParts.add(frozenXml(entries));
-  await ctx.sync();
-}
-
-export async function listFrozen(): Promise<FrozenEntry[]> {
-  return excel().run(async (ctx) => (await frozenPart(ctx)).entries);
-}
-
-function stampText(asOf: string): string {
-  return `SVC values as of ${asOf.replace("T", " ").slice(0, 16)} UTC (frozen: no add-in, sign-in or call needed). Unfreeze from the SVC pane to restore the formula.`;
-}
-
-/**
- * Replace the SVC formulas of the scope by the values they show (the whole spill), stamp each with an
- * "as of" comment, and keep the formulas in the workbook for Unfreeze. Returns what was frozen.
- */
-export async function freeze(scope: Scope, now: () => Date = () => new Date()): Promise<FrozenEntry[]> {
-  const cells = await readSvcFormulas(scope);
-  if (cells.length === 0) return [];
-  const asOf = now().toISOString();
-  return excel().run(async (ctx) => {
-    const { part, entries } = await frozenPart(ctx);
-    const work = cells.map((c) => {
-      const ref = parseRange(c.address);
-      const anchor = ctx.workbook.worksheets.getItem(ref.sheet).getRange(rangeAddress({ ...ref, sheet: "" }));
-      const spill = anchor.getSpillingToRangeOrNullObject();
-      spill.load("address,values");
-      anchor.load("address,values");
-      return { cell: c, anchor, spill };
-    });
-    await ctx.sync();
-    const added: FrozenEntry[] = [];
-    for (const w of work) {
-      const target = w.spill.isNullObject ? w.anchor : w.spill;
-      target.values = target.values;
-      const entry: FrozenEntry = { address: normaliseAddress(w.cell.address), range: normaliseAddress(target.address), formula: w.cell.formula, asOf };
-      added.push(entry);
-      try {
-        ctx.workbook.comments.add(entry.address, stampText(asOf));
-      } catch {
-        /* comments need ExcelApi 1.10; the pane still lists the stamp */
-      }
-    }
-    await ctx.sync();
-    const keep = entries.filter((e) => !added.some((a) => a.address === e.address));
-    await saveFrozen(ctx, part, [...keep, ...added]);
-    return added;
-  });
-}
-
-/** Put the kept formulas back (all, or those inside `within`), clearing the frozen values first. */
-export async function unfreeze(within?: string): Promise<FrozenEntry[]> {
-  return excel().run(async (ctx) => {
-    const { part, entries } = await frozenPart(ctx);
-    const inside = (e: FrozenEntry): boolean => {
-      if (!within) return true;
-      const w: RangeRef = parseRange(within);
-      const a = parseRange(e.address);
-      return a.sheet === w.sheet && a.r0 >= w.r0 && a.r0 <= w.r1 && a.c0 >= w.c0 && a.c0 <= w.c1;
-    };
-    const restore = entries.filter(inside);
-    for (const e of restore) {
-      const ref = parseRange(e.range);
-      const ws = ctx.workbook.worksheets.getItem(ref.sheet);
-      const blank = Array.from({ length: ref.r1 - ref.r0 + 1 }, () => Array.from({ length: ref.c1 - ref.c0 + 1 }, () => ""));
-      ws.getRange(rangeAddress({ ...ref, sheet: "" })).values = blank;
-      const a = parseRange(e.address);
-      ws.getRange(rangeAddress({ ...a, sheet: "" })).formulas = [[e.formula]];
-    }
-    await ctx.sync();
-    for (const e of restore) {
-      try {
-        ctx.workbook.comments.getItemByCell(e.address).delete();
-        await ctx.sync();
-      } catch {
-        /* the stamp was already removed by hand */
-      }
-    }
-    await saveFrozen(ctx, part, entries.filter((e) => !inside(e)));
-    return restore;
-  });
-}
-
 /** The active cell's address ("Sheet1!B2"), or null when a shape is selected. */
 export async function activeCellAddress(): Promise<string | null> {
   try {
@@ -255,4 +128,15 @@ export async function activeCellAddress(): Promise<string | null> {
     if (isSelectionError(e)) return null;
     throw e;
   }
+}
+
+/** The anchor of the spilled result `address` lies in (itself for an anchor), or null when it is in none. */
+export async function spillParentOf(address: string): Promise<string | null> {
+  return excel().run(async (ctx) => {
+    const ref = parseRange(address);
+    const parent = ctx.workbook.worksheets.getItem(ref.sheet).getCell(ref.r0, ref.c0).getSpillParentOrNullObject();
+    parent.load("address");
+    await ctx.sync();
+    return parent.isNullObject ? null : normaliseAddress(parent.address);
+  });
 }

@@ -16,6 +16,8 @@ import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
 import { openExternalLink } from "../office/links";
+import { excelCellReader } from "../office/cell-reader";
+import * as frozen from "../office/frozen";
 import * as workbook from "../office/workbook";
 import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
@@ -46,10 +48,12 @@ export function start(host: Host): void {
         selectCell: workbook.selectCell,
         insertAtActiveCell: workbook.insertAtActiveCell,
         recalculateCells: workbook.recalculateCells,
-        freeze: (scope) => workbook.freeze(scope),
-        unfreeze: workbook.unfreeze,
-        listFrozen: workbook.listFrozen,
+        freeze: (scope) => frozen.freeze(scope),
+        unfreeze: frozen.unfreeze,
+        listFrozen: frozen.listFrozen,
         activeCell: workbook.activeCellAddress,
+        cellReader: () => excelCellReader(),
+        spillParent: workbook.spillParentOf,
       },
       evaluate: (fn, args) => callFunction(fn, args),
       requestsFor,

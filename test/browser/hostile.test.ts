@@ -119,3 +119,30 @@ describe("the pane shows hostile API text as text and opens only http(s)", () =>
     expect(env.refused).toEqual([]);
   });
 });
+
+describe("Freeze keeps hostile API text text (issue 19.1; the host makes such text written through values a formula)", () => {
+  type Fx = { setFormula(a: string, f: string): Promise<unknown>; cells(): Array<{ state: string }>; formulasOf(s: string): Array<{ address: string; formula: string }>; shown(s?: string): Array<[string, { value?: unknown }]>; select(a: string): void };
+  it("freezes headlines and filings to values: no formula on the sheet, the formula-like text still text", async () => {
+    await page.goto(`${env.site.url}/taskpane.html`);
+    await page.waitForSelector("body[data-pane-ready='1']");
+    await page.evaluate(async () => {
+      const x = (window as unknown as { __fakeExcel: Fx }).__fakeExcel;
+      await x.setFormula("Sheet1!A1", '=SVC.HEADLINES("AAPL",5)');
+      await x.setFormula("Sheet1!A20", '=SVC.FILINGS("AAPL",,5)');
+      x.select("Sheet1!A1");
+    });
+    await page.waitForFunction(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.cells().every((c) => c.state === "done"));
+    const before = await page.evaluate(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.shown("Sheet1").filter(([, s]) => typeof s.value === "string" && /^[=+\-@]/.test(s.value)).length);
+    expect(before).toBeGreaterThan(0);
+    await page.click("#svc-tab-data");
+    await page.selectOption("#svc-freeze-scope", "sheet");
+    await buttonIn("[data-section=svc-freeze]", "Freeze").click();
+    await page.locator("[data-section=svc-freeze] .svc-status-ok").waitFor();
+    const after = await page.evaluate(() => {
+      const x = (window as unknown as { __fakeExcel: Fx }).__fakeExcel;
+      return { formulas: x.formulasOf("Sheet1"), texts: x.shown("Sheet1").filter(([, s]) => typeof s.value === "string" && /^[=+\-@]/.test(s.value)).length };
+    });
+    expect(after.formulas).toEqual([]);
+    expect(after.texts).toBe(before);
+  });
+});

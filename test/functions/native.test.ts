@@ -253,3 +253,24 @@ describe("screen units from the API dictionary", () => {
     }
   });
 });
+
+describe("what each cell last received (contract C2)", () => {
+  it("records the arguments as Excel passed them, options included, and the result's size", async () => {
+    const g = await grid("FINANCIALS", "AAPL", [["revenue", "net_income"]], 3, "headers=1");
+    const src = sourceOf(`Sheet1!A${n}`);
+    expect(src?.args).toEqual(["AAPL", [["revenue", "net_income"]], 3, "headers=1"]);
+    expect([src?.rows, src?.cols]).toEqual([g.length, g[0].length]);
+    await grid("PEERS", "MSFT");
+    expect(sourceOf(`Sheet1!A${n}`)?.args).toEqual(["MSFT", null]);
+  });
+  it("records them for a cell that failed before any call, without a size", async () => {
+    await failure("FINANCIALS", "AAPL", "revenue", "FY-99");
+    const src = sourceOf(`Sheet1!A${n}`);
+    expect(src?.args).toEqual(["AAPL", "revenue", "FY-99", null]);
+    expect(src?.rows).toBeUndefined();
+  });
+  it("keys a cell by one spelling of its address, whatever the host passed", async () => {
+    await callFunction("PEERS", ["KO"], { address: "'Peer set'!$B$2" });
+    expect(sourceOf("'Peer set'!B2")?.args).toEqual(["KO", null]);
+  });
+});

@@ -1,6 +1,9 @@
 /** @jest-environment jsdom */
 import { mountPane } from "../../src/taskpane/pane";
+import { locate } from "../../src/taskpane/pane/data";
 import { buttonByText, deps, newRoot, sectionOf, settle, source, stubSources, stubWorkbook } from "./stubs";
+import { fakeBook } from "../formula/fake-cells";
+import { readerOf } from "../formula/fake-reader";
 
 const XSS = "<img src=x onerror=alert(1)>";
 
@@ -130,6 +133,45 @@ describe("the Data tab's results", () => {
     expect(wb.selectCell).toHaveBeenCalledWith("Sheet1!C3");
   });
 
+  it("prices rows whose arguments are in cells, and marks arguments Excel recalculates on every edit", async () => {
+    const book = fakeBook(["Sheet1"]);
+    book.set("Sheet1!A1", "KO");
+    const wb = { ...stubWorkbook([
+      { address: "Sheet1!C3", formula: "=SVC.PEERS(A1)" },
+      { address: "Sheet1!C9", formula: '=SVC.PEERS(IF(NOW()>0,"KO"))' },
+    ]), cellReader: () => readerOf(book) };
+    const d = deps({ workbook: wb, sources: stubSources([source("Sheet1!C3", { fn: "PEERS" }), source("Sheet1!C9", { fn: "PEERS" })]), requestsFor: (_f, a) => [{ tool: "get_peers", params: { ticker: a[0] } }] });
+    (d.engine.plan as jest.Mock).mockImplementation(async (r: unknown[]) => ({ calls: r.length, requests: r.length, cached: 0, invalid: [] }));
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    const rows = Array.from(sectionOf(root, "svc-data").querySelectorAll<HTMLElement>(".svc-result-row"));
+    expect(rows.map((r) => r.querySelector<HTMLElement>(".svc-cost")?.dataset.cost)).toEqual(["1", "1"]);
+    expect(rows[0].querySelector("[data-field=volatile]")).toBeNull();
+    expect(rows[1].querySelector("[data-field=volatile]")!.textContent).toMatch(/^NOW in its arguments: .*costs no call while the cache holds its answer.*put the date in an input cell/);
+  });
+
+  it("shows the source of any cell inside a spill and marks its result in the list", async () => {
+    const wb = { ...stubWorkbook([]), activeCell: jest.fn(async () => "Sheet1!D7"), spillParent: jest.fn(async () => "Sheet1!C3") };
+    const d = deps({ workbook: wb, sources: stubSources([source("Sheet1!A1"), source("Sheet1!C3", { fn: "FILINGS", tool: "list_filings" })]) });
+    const root = newRoot();
+    mountPane(root, d);
+    await settle();
+    const data = sectionOf(root, "svc-data");
+    buttonByText(data, "Show source of the selected cell").click();
+    await settle();
+    expect(wb.spillParent).toHaveBeenCalledWith("Sheet1!D7");
+    expect(data.querySelector("[data-source-of]")!.textContent).toMatch(/Formula cellSheet1!C3/);
+    expect(Array.from(data.querySelectorAll<HTMLElement>("[aria-current=true]")).map((r) => r.dataset.address)).toEqual(["Sheet1!C3"]);
+  });
+
+  it("finds the result of a spill cell from its recorded size where the host cannot say", () => {
+    const s = [source("Sheet1!C3", { rows: 5, cols: 2 })];
+    expect(locate(s, "Sheet1!D7")?.source.address).toBe("Sheet1!C3");
+    expect(locate(s, "Sheet1!D8")).toBeNull();
+    expect(locate(s, "Sheet1!E3")).toBeNull();
+  });
+
   it("redraws when the sources change", () => {
     const sources = stubSources([]);
     const root = newRoot();
@@ -146,12 +188,20 @@ describe("refresh with a price", () => {
     { address: "Sheet1!B20", formula: "=SVC.PEERS(A1)" },
   ];
   const requestsFor = (fn: string, args: readonly unknown[]) => [{ tool: fn === "PEERS" ? ("get_peers" as const) : ("get_headlines" as const), params: { ticker: args[0] } }];
+  const all = [
+    { tool: "get_peers", params: { ticker: "MSFT" } },
+    { tool: "get_headlines", params: { ticker: "MSFT" } },
+    { tool: "get_peers", params: { ticker: "KO" } },
+  ];
 
-  function setup() {
-    const wb = stubWorkbook(formulas);
-    const d = deps({ workbook: wb, requestsFor });
+  function setup(opts: { reader?: boolean; formulas?: typeof formulas; sources?: ReturnType<typeof stubSources> } = {}) {
+    const book = fakeBook(["Sheet1"]);
+    book.set("Sheet1!A1", "KO");
+    book.set("Sheet1!A2", { error: "#N/A" });
+    const wb = { ...stubWorkbook(opts.formulas ?? formulas), ...(opts.reader === false ? {} : { cellReader: () => readerOf(book) }) };
+    const d = deps({ workbook: wb, requestsFor, ...(opts.sources ? { sources: opts.sources } : {}) });
     const e = d.engine as typeof d.engine & Record<string, jest.Mock>;
-    e.plan = jest.fn(async () => ({ calls: 2, requests: 2, cached: 0, invalid: [] }));
+    e.plan = jest.fn(async (reqs: unknown[]) => ({ calls: reqs.length, requests: reqs.length, cached: 0, invalid: [] }));
     e.invalidate = jest.fn(async () => 2);
     e.cancelQueued = jest.fn(() => 0);
     d.engine.emit({ quota_remaining: 1412 });
@@ -160,17 +210,65 @@ describe("refresh with a price", () => {
     return { d, wb, e, refresh: sectionOf(root, "svc-refresh") };
   }
 
-  it("shows the engine's price before anything is spent, and spends nothing on 'Not now'", async () => {
+  it("prices formulas whose arguments are in cells like literal ones, and spends nothing on 'Not now'", async () => {
     const { e, wb, refresh } = setup();
     buttonByText(refresh, "Price refresh…").click();
     await settle();
     expect(wb.readSvcFormulas).toHaveBeenCalledWith("sheet");
-    expect(e.plan).toHaveBeenCalledWith([{ tool: "get_peers", params: { ticker: "MSFT" } }, { tool: "get_headlines", params: { ticker: "MSFT" } }], { refresh: true });
-    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("≈ 2 calls; 1,412 left today");
-    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toMatch(/1 not refreshed/);
+    expect(e.plan).toHaveBeenCalledWith(all, { refresh: true });
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("≈ 3 calls; 1,412 left today");
+    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toBe("3 formulas, 3 requests.");
+    expect(refresh.textContent).not.toMatch(/not refreshed|cell references|recalculate them in Excel/);
     buttonByText(refresh, "Not now").click();
     expect(e.invalidate).not.toHaveBeenCalled();
     expect(wb.recalculateCells).not.toHaveBeenCalled();
+  });
+
+  it("says which argument is wrong and why, and marks arguments Excel recalculates on every edit", async () => {
+    const { refresh } = setup({
+      formulas: [
+        { address: "Sheet1!C1", formula: "=SVC.PEERS(A2)" },
+        { address: "Sheet1!C2", formula: "=SVC.PEERS(IF(TODAY()>0,\"KO\"))" },
+      ],
+    });
+    buttonByText(refresh, "Price refresh…").click();
+    await settle();
+    const note = (kind: string) => refresh.querySelector(`[data-kind="${kind}"]`)?.textContent;
+    expect(note("invalid")).toMatch(/^Sheet1!C1: ticker \(A2\): the cell shows #N\/A \(no call\)$/);
+    expect(note("volatile")).toMatch(/^Sheet1!C2: TODAY in its arguments: Excel recalculates it on every edit\. It costs no call while the cache holds its answer; .*put the date in an input cell/);
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toMatch(/^≈ 1 call;/);
+  });
+
+  it("refreshes a formula whose cells it cannot read, and says it is priced only once it has run", async () => {
+    const { wb, refresh } = setup({ reader: false });
+    buttonByText(refresh, "Price refresh…").click();
+    await settle();
+    expect(refresh.querySelector('[data-field="price-detail"]')!.textContent).toBe("3 formulas, 2 requests, 1 priced only once it has run (refreshed anyway).");
+    expect(refresh.querySelector('[data-kind="unpriced"]')!.textContent).toMatch(/^Sheet1!B20: .*cells could not be read/);
+    buttonByText(refresh, "Refresh now").click();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9", "Sheet1!B20"]);
+  });
+
+  it("names what a formula it could not price cost, once it has run", async () => {
+    const sources = stubSources([]);
+    const { d, wb, e, refresh } = setup({ reader: false, formulas: [{ address: "Sheet1!B20", formula: "=SVC.PEERS(A1)" }], sources });
+    (e.plan as jest.Mock).mockImplementation(async (reqs: unknown[]) => {
+      const n = new Set(reqs.map((r) => JSON.stringify(r))).size;
+      return { calls: n, requests: reqs.length, cached: 0, invalid: [] };
+    });
+    buttonByText(refresh, "Price refresh…").click();
+    await settle();
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toMatch(/^≈ 0 calls/);
+    wb.recalculateCells.mockImplementation(async () => {
+      sources.set([source("Sheet1!B20", { fn: "PEERS", tool: "get_peers", args: ["KO", null], fetchedAt: Date.now() })]);
+      d.engine.emit({ calls: d.engine.stats().calls + 1 });
+    });
+    buttonByText(refresh, "Refresh now").click();
+    await new Promise((r) => setTimeout(r, 700));
+    const line = refresh.querySelector<HTMLElement>("[data-list=summary-unpriced] li")!;
+    expect(line.textContent).toMatch(/^Sheet1!B20 was not priced beforehand \(.*\): it cost 1 call\.$/);
+    expect(refresh.querySelector<HTMLElement>(".svc-summary-head")!.dataset.spent).toBe("1");
   });
 
   it("invalidates exactly the priced answers, recalculates exactly those cells, then sums up", async () => {
@@ -178,16 +276,19 @@ describe("refresh with a price", () => {
     buttonByText(refresh, "Price refresh…").click();
     await settle();
     wb.recalculateCells.mockImplementation(async () => {
-      d.engine.emit({ calls: d.engine.stats().calls + 2 });
+      d.engine.emit({ calls: d.engine.stats().calls + 3 });
     });
     buttonByText(refresh, "Refresh now").click();
     await new Promise((r) => setTimeout(r, 700));
-    expect(e.invalidate).toHaveBeenCalledWith([{ tool: "get_peers", params: { ticker: "MSFT" } }, { tool: "get_headlines", params: { ticker: "MSFT" } }]);
-    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9"]);
-    expect(refresh.querySelector('[data-field="progress"]')!.textContent).toBe("2 of 2 calls");
+    expect(e.invalidate).toHaveBeenCalledWith(all);
+    expect(wb.recalculateCells).toHaveBeenCalledWith(["Sheet1!B2", "Sheet1!B9", "Sheet1!B20"]);
+    expect(refresh.querySelector('[data-field="progress"]')!.textContent).toBe("3 of 3 calls");
     const head = refresh.querySelector<HTMLElement>(".svc-summary-head")!;
-    expect(head.dataset.spent).toBe("2");
-    expect(head.dataset.priced).toBe("2");
+    expect(head.dataset.spent).toBe("3");
+    expect(head.dataset.priced).toBe("3");
+    // the price was spent: it goes (as on main's test/pane/messages.test.ts)
+    expect(refresh.querySelector('[data-field="price"]')!.textContent).toBe("");
+    expect(refresh.querySelector('[data-field="price-notes"]')!.textContent).toBe("");
   });
 });
 

@@ -63,7 +63,7 @@ export function stubSources(initial: CellSource[] = []): SourcesPort & { set(s: 
 }
 
 export function source(address: string, over: Partial<CellSource> = {}): CellSource {
-  return { address, fn: "HEADLINES", tool: "get_headlines", link: `https://example.test/check/${address}`, notices: [], stale: false, fetchedAt: 0, ...over };
+  return { address, fn: "HEADLINES", tool: "get_headlines", link: `https://example.test/check/${address}`, notices: [], stale: false, fetchedAt: 0, args: [], ...over };
 }
 
 export function deps(over: Partial<PaneDeps> = {}): PaneDeps & { engine: StubEngine } {
@@ -110,7 +110,7 @@ export function stubWorkbook(formulas: Array<{ address: string; formula: string 
     insertAtActiveCell: jest.fn(async () => "Sheet1!B2"),
     recalculateCells: jest.fn(async (_a: readonly string[]) => undefined),
     freeze: jest.fn(async () => []),
-    unfreeze: jest.fn(async () => []),
+    unfreeze: jest.fn(async () => ({ restored: [], refused: [] })),
     listFrozen: jest.fn(async () => []),
     activeCell: jest.fn(async () => "Sheet1!B2" as string | null),
   };

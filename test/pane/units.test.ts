@@ -1,8 +1,7 @@
 /** @jest-environment jsdom */
 import { cellAddress, columnIndex, columnName, normaliseAddress, parseRange, rangeAddress } from "../../src/office/address";
-import { FROZEN_NAMESPACE, frozenXml, parseFrozenXml } from "../../src/office/workbook";
+import { FROZEN_NAMESPACE, frozenXml, parseFrozenXml } from "../../src/office/frozen-part";
 import { ageText, citeName, locate } from "../../src/taskpane/pane/data";
-import { invalidCells, refreshSet } from "../../src/taskpane/pane/refresh-plan";
 import { priceText } from "../../src/taskpane/pane/refresh";
 import { seriesLabels } from "../../src/taskpane/pane/series";
 import { mountPane } from "../../src/taskpane/pane";
@@ -34,30 +33,13 @@ describe("frozen formulas in the workbook", () => {
     expect(xml).toContain(`xmlns="${FROZEN_NAMESPACE}"`);
     expect(parseFrozenXml(xml)).toEqual(entries);
   });
-  it("ignores entries that are not SVC formulas", () => {
-    expect(parseFrozenXml(`<frozen xmlns="${FROZEN_NAMESPACE}"><cell address="A1" range="A1" asOf="" formula="=WEBSERVICE(&quot;x&quot;)"/></frozen>`)).toEqual([]);
+  it("reads every entry as written (Unfreeze decides what it may restore) and keeps the fingerprint", () => {
+    const xml = `<frozen xmlns="${FROZEN_NAMESPACE}"><cell address="A1" range="A1" asOf="" formula="=WEBSERVICE(&quot;x&quot;)" values="abc"/><cell range="B1"/></frozen>`;
+    expect(parseFrozenXml(xml)).toEqual([{ address: "A1", range: "A1", asOf: "", formula: '=WEBSERVICE("x")', digest: "abc" }]);
   });
 });
 
 describe("what a refresh prices", () => {
-  const requestsFor = (fn: string, args: readonly unknown[]) => {
-    if (fn === "FINANCIALS") return [{ tool: "get_financials" as const, params: { ticker: args[0], metrics: args[1] } }];
-    return [{ tool: "get_peers" as const, params: { ticker: args[0] } }];
-  };
-  it("maps each formula to its requests and keeps cell-reference formulas apart", () => {
-    const set = refreshSet(
-      [
-        { address: "S!A1", formula: '=SVC.FINANCIALS("AAPL","revenue",5)' },
-        { address: "S!A2", formula: "=SVC.PEERS(B1)" },
-        { address: "S!A3", formula: '=SVC.PEERS("KO")' },
-      ],
-      requestsFor
-    );
-    expect(set.cells.map((c) => [c.address, c.first, c.count])).toEqual([["S!A1", 0, 1], ["S!A3", 1, 1]]);
-    expect(set.requests).toEqual([{ tool: "get_financials", params: { ticker: "AAPL", metrics: "revenue" } }, { tool: "get_peers", params: { ticker: "KO" } }]);
-    expect(set.skipped.map((s) => s.address)).toEqual(["S!A2"]);
-    expect(invalidCells(set, [{ index: 1, message: "bad" }])).toEqual([{ address: "S!A3", message: "bad" }]);
-  });
   it("says the price before anything is spent", () => {
     expect(priceText({ calls: 37, requests: 40, cached: 3, invalid: [] }, 1412)).toBe("≈ 37 calls; 1,412 left today");
     expect(priceText({ calls: 1, requests: 1, cached: 0, invalid: [] }, null)).toBe("≈ 1 call; quota left today: not known yet");

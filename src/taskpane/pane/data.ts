@@ -11,7 +11,9 @@ import { safeExternalUrl } from "../../office/links";
 import { StatusLine, append, button, clear, el } from "./dom";
 import { externalLink } from "./common";
 import { failureText } from "./failure";
-import { PaneContext, SourceView, ValueSourceView } from "./types";
+import { planDepsFor, priceFormulas } from "./refresh-plan";
+import { PaneContext, SourceView, ValueSourceView, WorkbookPort } from "./types";
+import { volatileText } from "./volatile";
 
 const MAX_ROWS = 200;
 
@@ -54,8 +56,10 @@ function badge(text: string, color: string): HTMLElement {
   return b;
 }
 
-/** The first literal argument of a formula (the ticker of most SVC functions), for naming links. */
-function subjectOf(formula: string | undefined): string {
+/** What a result is about (the ticker of most SVC functions), for naming links: its first argument as last received, else as written. */
+function subjectOf(s: SourceView, formula: string | undefined): string {
+  const received = s.args?.[0];
+  if (typeof received === "string") return received.toUpperCase();
   if (!formula) return "";
   try {
     const a = parseFormula(formula).args[0];
@@ -71,8 +75,18 @@ export interface DataView {
   reload(): void;
 }
 
+/** What the list knows of a row beyond its source: refresh cost, formula, volatile functions, why it has no price. */
+interface RowInfo {
+  now: number;
+  cost?: number;
+  formula?: string;
+  volatile?: string[];
+  note?: string;
+  status: StatusLine;
+}
+
 /** One result's row: its address (selects the cell), function, tool, state, age, cost, notices and check link. */
-function resultRow(ctx: PaneContext, s: SourceView, info: { now: number; cost?: number; formula?: string; status: StatusLine }): HTMLElement {
+function resultRow(ctx: PaneContext, s: SourceView, info: RowInfo): HTMLElement {
   const li = el("li", { className: "svc-result-row", attrs: { "data-address": s.address } });
   const addr = el("a", { className: "svc-cell-link", text: s.address, attrs: { href: "#", "aria-label": `Select ${s.address} (SVC.${s.fn})` } });
   addr.addEventListener("click", (ev) => {
@@ -86,13 +100,16 @@ function resultRow(ctx: PaneContext, s: SourceView, info: { now: number; cost?: 
   const meta = el("div", "svc-result-meta");
   if (s.error) append(meta, [badge("error", "danger"), " ", el("span", { className: "svc-error", text: s.error })]);
   else append(meta, [s.stale ? badge("stale", "warning") : badge("fresh", "success")]);
+  if (info.volatile?.length) append(meta, [" ", badge("recalculates on every edit", "warning")]);
   if (s.fetchedAt > 0) append(meta, [" ", el("span", { className: "svc-age", text: `fetched ${ageText(info.now - s.fetchedAt)}`, attrs: { title: new Date(s.fetchedAt).toISOString() } })]);
   const cost = info.cost;
   if (cost !== undefined) append(meta, [" ", el("span", { className: "svc-cost", text: `refresh: ${cost} call${cost === 1 ? "" : "s"}`, attrs: { "data-cost": String(cost) } })]);
   append(li, [head, meta]);
+  if (info.volatile?.length) li.appendChild(el("p", { className: "svc-hint svc-volatile", text: volatileText(info.volatile), attrs: { "data-field": "volatile" } }));
+  if (info.note) li.appendChild(el("p", { className: "svc-hint", text: info.note, attrs: { "data-field": "price-note" } }));
   for (const n of s.notices ?? []) if (String(n).trim()) li.appendChild(noticeNode(ctx, String(n)));
   if (s.link) {
-    const subject = subjectOf(info.formula);
+    const subject = subjectOf(s, info.formula);
     const name = `Check ${subject ? `${subject} ` : ""}SVC.${s.fn} figures at ${citeName(s.link)}`;
     li.appendChild(el("p", "svc-check", [externalLink(ctx, name, s.link)]));
   }
@@ -108,6 +125,8 @@ class ResultsList {
   /** Formula text and refresh cost per anchor address, read from the workbook. */
   private formulas = new Map<string, string>();
   private costs = new Map<string, number>();
+  private volatile = new Map<string, string[]>();
+  private notes = new Map<string, string>();
   private loading = false;
   private again = false;
 
@@ -128,7 +147,7 @@ class ResultsList {
     }
     const now = Date.now();
     for (const s of all.slice(0, MAX_ROWS))
-      this.list.appendChild(resultRow(this.ctx, s, { now, cost: this.costs.get(s.address), formula: this.formulas.get(s.address), status: this.status }));
+      this.list.appendChild(resultRow(this.ctx, s, { now, cost: this.costs.get(s.address), formula: this.formulas.get(s.address), volatile: this.volatile.get(s.address), note: this.notes.get(s.address), status: this.status }));
     if (all.length > MAX_ROWS) this.more.textContent = `and ${all.length - MAX_ROWS} more results`;
   };
 
@@ -151,31 +170,31 @@ class ResultsList {
     });
   };
 
-  private async read(wb: NonNullable<PaneContext["workbook"]>): Promise<void> {
+  private async read(wb: WorkbookPort): Promise<void> {
     try {
       const cells = await wb.readSvcFormulas("workbook");
       this.formulas = new Map(cells.map((c) => [c.address, c.formula]));
       // Priced only for the rows the list draws (a big model can have thousands of results).
       const drawn = new Set(this.ctx.sources.list().slice(0, MAX_ROWS).map((s) => s.address));
-      this.costs = await this.price(cells.filter((x) => drawn.has(x.address)));
+      await this.price(wb, cells.filter((x) => drawn.has(x.address)));
     } catch {
       /* outside Excel, or the workbook is busy: show the registry alone */
     }
   }
 
-  private async price(cells: readonly { address: string; formula: string }[]): Promise<Map<string, number>> {
-    const next = new Map<string, number>();
+  /** Each drawn formula's refresh cost, read by the resolver in one batch (arguments in cells included). */
+  private async price(wb: WorkbookPort, cells: readonly { address: string; formula: string }[]): Promise<void> {
     const { engine, requestsFor } = this.ctx;
-    if (!engine.plan || !requestsFor) return next;
-    for (const c of cells) {
-      try {
-        const p = parseFormula(c.formula);
-        next.set(c.address, (await engine.plan(requestsFor(p.fn, p.args), { refresh: true })).calls);
-      } catch {
-        /* a formula that cannot be priced shows no cost */
-      }
-    }
-    return next;
+    if (!engine.plan || !requestsFor) return;
+    const { set } = await priceFormulas(cells, planDepsFor(this.ctx, wb, requestsFor));
+    const costs = new Map<string, number>();
+    for (const c of set.cells) costs.set(c.address, (await engine.plan(set.requests.slice(c.first, c.first + c.count), { refresh: true })).calls);
+    this.costs = costs;
+    this.volatile = new Map(set.volatile.map((v) => [v.address, v.functions]));
+    this.notes = new Map([
+      ...set.invalid.map((x): [string, string] => [x.address, `No call: ${x.message}.`]),
+      ...set.unpriced.map((x): [string, string] => [x.address, `Priced once it has run: ${x.message}.`]),
+    ]);
   }
 
   readonly explainSelected = async (): Promise<void> => {
@@ -183,17 +202,32 @@ class ResultsList {
     clear(this.sourceBox);
     if (!ctx.workbook) return status.show("error", "Show source needs Excel.");
     let at: string | null;
+    let anchor: string | null = null;
     try {
       at = await ctx.workbook.activeCell();
+      if (at && ctx.workbook.spillParent) anchor = await ctx.workbook.spillParent(at).catch(() => null);
     } catch (e) {
       return status.show("error", failureText(e));
     }
     if (!at) return status.show("error", "No cell is selected. Click a cell in the sheet, then press Show source.");
-    const found = locate(ctx.sources.list() as SourceView[], at);
+    const found = locate(ctx.sources.list() as SourceView[], at, anchor);
+    this.mark(found?.source.address ?? null);
     if (!found) return status.show("info", `${at} is not an SVC result.`);
     status.hide();
     this.sourceBox.appendChild(sourceDetails(ctx, at, found.source, found.value));
   };
+
+  /** Mark the row of the result the selected cell belongs to (and bring it into view). */
+  private mark(address: string | null): void {
+    for (const li of Array.from(this.list.children) as HTMLElement[]) {
+      const on = address !== null && li.dataset.address === address;
+      li.classList.toggle("svc-result-selected", on);
+      if (on) {
+        li.setAttribute("aria-current", "true");
+        li.scrollIntoView?.({ block: "nearest" });
+      } else li.removeAttribute("aria-current");
+    }
+  }
 }
 
 export function dataSection(ctx: PaneContext): DataView {
@@ -208,9 +242,13 @@ export function dataSection(ctx: PaneContext): DataView {
   return { node, reload: results.reload };
 }
 
-/** The source whose result covers `address`: its anchor, or a FINANCIALS spill cell with provenance. */
-export function locate(sources: readonly SourceView[], address: string): { source: SourceView; value?: ValueSourceView } | null {
+/**
+ * The source whose result covers `address`: the spill's anchor when the host says it (`anchor`), else
+ * a result whose recorded size covers the cell, else a FINANCIALS value with provenance.
+ */
+export function locate(sources: readonly SourceView[], address: string, anchor: string | null = null): { source: SourceView; value?: ValueSourceView } | null {
   const at = parseRange(address);
+  const hit = (s: SourceView, row: number, col: number) => ({ source: s, value: s.provenance?.find((v) => v.row === row && v.col === col) });
   for (const s of sources) {
     let a;
     try {
@@ -221,9 +259,8 @@ export function locate(sources: readonly SourceView[], address: string): { sourc
     if (a.sheet !== at.sheet) continue;
     const row = at.r0 - a.r0;
     const col = at.c0 - a.c0;
-    if (row === 0 && col === 0) return { source: s, value: s.provenance?.find((v) => v.row === 0 && v.col === 0) };
-    const value = s.provenance?.find((v) => v.row === row && v.col === col);
-    if (value) return { source: s, value };
+    const inside = row >= 0 && col >= 0 && row < (s.rows ?? 1) && col < (s.cols ?? 1);
+    if (s.address === anchor || inside || s.provenance?.some((v) => v.row === row && v.col === col)) return hit(s, row, col);
   }
   return null;
 }

@@ -4,7 +4,9 @@
  * sign-in and no call. The formulas are kept in the workbook (a custom XML part: formulas only, never
  * a credential) and Unfreeze puts them back.
  */
-import type { FrozenEntry, Scope } from "../../office/workbook";
+import type { UnfreezeResult } from "../../office/frozen";
+import type { FrozenEntry } from "../../office/frozen-part";
+import type { Scope } from "../../office/workbook";
 import { Btn, StatusLine, append, button, clear, el } from "./dom";
 import { act } from "./common";
 import { PaneContext } from "./types";
@@ -13,21 +15,29 @@ function asOfText(iso: string): string {
   return iso.replace("T", " ").slice(0, 16) + " UTC";
 }
 
+/** "Restored 2 formulas; ... 1 not restored (nothing written there): Sheet2!A1: its range covers ..." */
+function unfreezeText(r: UnfreezeResult): string {
+  const n = r.restored.length;
+  const done = n ? `Restored ${n} formula${n === 1 ? "" : "s"}; they recalculate from the cache where they can.` : r.refused.length ? "" : "Nothing is frozen.";
+  const refused = r.refused.map((x) => `${x.entry.address}: ${x.reason}`).join("; ");
+  return [done, r.refused.length ? `${r.refused.length} not restored (nothing written there): ${refused}.` : ""].filter(Boolean).join(" ");
+}
+
 /** A Freeze or Unfreeze button: runs `work` on the workbook, then reloads the list and tells `onChange`. */
-function freezeAction(
+function freezeAction<T>(
   ctx: PaneContext,
   status: StatusLine,
   what: { text: string; busy: string; label: string },
-  work: (wb: NonNullable<PaneContext["workbook"]>) => Promise<FrozenEntry[]>,
-  done: (entries: FrozenEntry[]) => string,
+  work: (wb: NonNullable<PaneContext["workbook"]>) => Promise<T>,
+  done: (result: T) => string,
   after: () => void
 ): Btn {
   const b: Btn = button(what.text, () => {
     const wb = ctx.workbook;
     if (!wb) return status.show("error", `${what.label} needs Excel.`);
-    void act(ctx, status, { busy: what.busy, label: what.label }, () => work(wb), (entries: FrozenEntry[]) => {
+    void act(ctx, status, { busy: what.busy, label: what.label }, () => work(wb), (result: T) => {
       after();
-      return done(entries);
+      return done(result);
     }, [b]);
   });
   return b;
@@ -51,7 +61,7 @@ export function freezeSection(ctx: PaneContext, onChange: () => void = () => und
   const freezeBtn = freezeAction(ctx, status, { text: "Freeze", busy: "Freezing…", label: "Freeze" }, (wb) => wb.freeze(scope.value as Scope),
     (done) => (done.length ? `Froze ${done.length} result${done.length === 1 ? "" : "s"} as of ${asOfText(done[0].asOf)}.` : "No SVC formulas there to freeze."), after);
   const unfreezeBtn = freezeAction(ctx, status, { text: "Unfreeze all", busy: "Restoring formulas…", label: "Unfreeze" }, (wb) => wb.unfreeze(),
-    (done) => (done.length ? `Restored ${done.length} formula${done.length === 1 ? "" : "s"}; they recalculate from the cache where they can.` : "Nothing is frozen."), after);
+    unfreezeText, after);
   append(root, [
     title,
     hint,

@@ -1,16 +1,19 @@
 /**
- * Data tab, "Refresh with a price": choose the selection, the sheet or the workbook; the engine
- * prices exactly those answers (plan with refresh:true: canonical requests, cache, wide answers,
- * coalescing) and the pane shows "≈ N calls; R left today" before anything is spent. Refresh
- * invalidates exactly those answers and recalculates exactly those cells, with progress ("12 of 37"),
- * Cancel (queued calls are dropped: cells keep their last values, marked stale) and a summary.
- * Nothing here runs by itself, and never on open.
+ * Data tab, "Refresh with a price": choose the selection, the sheet or the workbook; every SVC
+ * formula there is read by the argument resolver (arguments in cells, names and spills included) and
+ * the engine prices exactly those answers (plan with refresh:true: canonical requests, cache, wide
+ * answers, coalescing): "≈ N calls; R left today" before anything is spent. Refresh invalidates those
+ * answers and recalculates those cells, upstream first, with progress ("12 of 37"), Cancel (queued
+ * calls are dropped: cells keep their last values, marked stale) and a summary. Nothing here runs by
+ * itself, and never on open.
  */
 import type { Scope } from "../../office/workbook";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "./dom";
 import { failureText } from "./failure";
-import { RefreshSet, invalidCells, refreshSet } from "./refresh-plan";
-import { PaneContext, RefreshPlan, SourceView } from "./types";
+import { RefreshSet, invalidCells, planDepsFor, refreshSet } from "./refresh-plan";
+import { detailText, renderNotes, renderSummary } from "./refresh-notes";
+import { RunState, runStages, summarise } from "./refresh-run";
+import { PaneContext, RefreshPlan } from "./types";
 
 const SCOPES: ReadonlyArray<[Scope, string]> = [
   ["selection", "Selected cells"],
@@ -27,189 +30,150 @@ export function priceText(plan: RefreshPlan, remaining: number | null | undefine
   return `${calls}; ${left}`;
 }
 
-/** How long the engine must stay idle before a refresh counts as settled. */
-const SETTLE_MS = 400;
+/** The section's nodes. */
+class RefreshView {
+  readonly root = el("section", { className: "svc-section", attrs: { "data-section": "svc-refresh", "aria-labelledby": "svc-refresh-title" } });
+  readonly scope = el("select", { className: "svc-input", attrs: { id: "svc-refresh-scope", name: "scope" } });
+  readonly price = el("p", { className: "svc-price", attrs: { "data-field": "price", role: "status", "aria-live": "polite" } });
+  readonly detail = el("p", { className: "svc-hint", attrs: { "data-field": "price-detail" } });
+  readonly notes = el("div", { className: "svc-price-notes", attrs: { "data-field": "price-notes" } });
+  readonly progress = el("p", { className: "svc-progress-text", attrs: { "data-field": "progress", role: "status", "aria-live": "polite" } });
+  readonly bar = el("fluent-progress-bar" as "div", { className: "svc-progress", attrs: { "aria-label": "Refresh progress", max: "1", value: "0" } });
+  readonly summary = el("div", { className: "svc-summary", attrs: { "data-field": "summary", role: "status", "aria-live": "polite" } });
+  readonly status = new StatusLine();
+  readonly confirmRow: HTMLElement;
+  readonly runRow: HTMLElement;
 
-export interface RefreshSummary {
-  spent: number;
-  priced: number;
-  updated: number;
-  errors: { address: string; message: string }[];
-  cancelled: number;
+  constructor(readonly ask: Btn, go: Btn, no: Btn, readonly cancel: Btn) {
+    for (const [v, label] of SCOPES) this.scope.appendChild(el("option", { text: label, attrs: { value: v } }));
+    this.scope.value = "sheet";
+    const title = el("h2", { className: "svc-section-title", text: "Refresh", attrs: { id: "svc-refresh-title" } });
+    const hint = el("p", { className: "svc-hint", text: "Results are cached to save your daily quota. Nothing is fetched until you confirm the price." });
+    const scopeRow = el("div", "svc-field", [el("label", { className: "svc-label", text: "Refresh", attrs: { for: "svc-refresh-scope" } }), this.scope]);
+    this.confirmRow = el("div", "svc-buttons", [go, no]);
+    this.runRow = el("div", "svc-buttons", [cancel]);
+    append(this.root, [title, hint, scopeRow, el("div", "svc-buttons", [ask]), this.price, this.detail, this.notes, this.confirmRow, this.progress, this.bar, this.runRow, this.summary, this.status.node]);
+  }
+
+  /** Back to "nothing priced": buttons and scope enabled, an optional message. */
+  reset(message?: string): void {
+    for (const n of [this.confirmRow, this.runRow, this.bar]) n.hidden = true;
+    this.price.textContent = "";
+    this.detail.textContent = "";
+    clear(this.notes);
+    setDisabled(this.ask, false);
+    this.scope.disabled = false;
+    if (message) this.status.show("info", message);
+    else this.status.hide();
+  }
 }
 
-export function refreshSection(ctx: PaneContext, onDone: () => void = () => undefined): HTMLElement {
-  const root = el("section", { className: "svc-section", attrs: { "data-section": "svc-refresh", "aria-labelledby": "svc-refresh-title" } });
-  const title = el("h2", { className: "svc-section-title", text: "Refresh", attrs: { id: "svc-refresh-title" } });
-  const scope = el("select", { className: "svc-input", attrs: { id: "svc-refresh-scope", name: "scope" } });
-  for (const [v, label] of SCOPES) scope.appendChild(el("option", { text: label, attrs: { value: v } }));
-  scope.value = "sheet";
-  const scopeRow = el("div", "svc-field", [el("label", { className: "svc-label", text: "Refresh", attrs: { for: "svc-refresh-scope" } }), scope]);
-  const hint = el("p", { className: "svc-hint", text: "Results are cached to save your daily quota. Nothing is fetched until you confirm the price." });
-  const price = el("p", { className: "svc-price", attrs: { "data-field": "price", role: "status", "aria-live": "polite" } });
-  const detail = el("p", { className: "svc-hint", attrs: { "data-field": "price-detail" } });
-  const progressText = el("p", { className: "svc-progress-text", attrs: { "data-field": "progress", role: "status", "aria-live": "polite" } });
-  const bar = el("fluent-progress-bar" as "div", { className: "svc-progress", attrs: { "aria-label": "Refresh progress", max: "1", value: "0" } });
-  const summary = el("div", { className: "svc-summary", attrs: { "data-field": "summary", role: "status", "aria-live": "polite" } });
-  const status = new StatusLine();
-  const askBtn: Btn = button("Price refresh…", () => void ask(), "svc-button");
-  const goBtn: Btn = button("Refresh now", () => void run(), "svc-button svc-primary");
-  const noBtn: Btn = button("Not now", () => reset("Refresh not started: nothing was spent."), "svc-button");
-  const cancelBtn: Btn = button("Cancel", () => cancel(), "svc-button");
-  const confirmRow = el("div", "svc-buttons", [goBtn, noBtn]);
-  const runRow = el("div", "svc-buttons", [cancelBtn]);
-  append(root, [title, hint, scopeRow, el("div", "svc-buttons", [askBtn]), price, detail, confirmRow, progressText, bar, runRow, summary, status.node]);
+class RefreshSection {
+  readonly view: RefreshView;
+  private pending: { set: RefreshSet; plan: RefreshPlan } | null = null;
+  private running: RunState | null = null;
 
-  let pending: { set: RefreshSet; plan: RefreshPlan } | null = null;
-  let running: { cancelled: number; stop: boolean } | null = null;
+  constructor(private readonly ctx: PaneContext, private readonly onDone: () => void) {
+    const ask = button("Price refresh…", () => void this.ask(), "svc-button");
+    const go = button("Refresh now", () => void this.run(), "svc-button svc-primary");
+    const no = button("Not now", () => this.reset("Refresh not started: nothing was spent."), "svc-button");
+    const cancel = button("Cancel", () => this.cancel(), "svc-button");
+    this.view = new RefreshView(ask, go, no, cancel);
+    this.reset();
+  }
 
-  const show = (node: HTMLElement, on: boolean): void => {
-    node.hidden = !on;
-  };
-  const reset = (message?: string): void => {
-    pending = null;
-    show(confirmRow, false);
-    show(runRow, false);
-    show(bar, false);
-    price.textContent = "";
-    detail.textContent = "";
-    setDisabled(askBtn, false);
-    scope.disabled = false;
-    if (message) status.show("info", message);
-    else status.hide();
-  };
-  reset();
+  private reset(message?: string): void {
+    this.pending = null;
+    this.view.reset(message);
+  }
 
-  async function ask(): Promise<void> {
-    clear(summary);
-    progressText.textContent = "";
-    status.hide();
-    const engine = ctx.engine;
-    if (!ctx.workbook || !ctx.requestsFor || !engine.plan || !engine.invalidate || !engine.cancelQueued) {
-      status.show("error", "Refresh is not available here: it needs Excel and the engine's planner.");
-      return;
+  private async ask(): Promise<void> {
+    const { ctx, view } = this;
+    clear(view.summary);
+    view.progress.textContent = "";
+    view.status.hide();
+    const { workbook: wb, requestsFor, engine } = ctx;
+    if (!wb || !requestsFor || !engine.plan || !engine.invalidate || !engine.cancelQueued) {
+      return view.status.show("error", "Refresh is not available here: it needs Excel and the engine's planner.");
     }
-    setDisabled(askBtn, true);
+    setDisabled(view.ask, true);
+    const t0 = performance.now();
     try {
-      const cells = await ctx.workbook.readSvcFormulas(scope.value as Scope);
-      const set = refreshSet(cells, ctx.requestsFor);
-      if (set.cells.length === 0) {
-        reset(
-          set.skipped.length
-            ? `No SVC formula here can be priced (${set.skipped.length} use cell references or nested calls; recalculate them in Excel).`
-            : "No SVC formulas here: nothing to refresh."
-        );
-        return;
-      }
+      const set = await refreshSet(await wb.readSvcFormulas(view.scope.value as Scope), planDepsFor(ctx, wb, requestsFor));
+      if (set.stages.length === 0) return this.reset("No SVC formulas here: nothing to refresh.");
       const plan = await engine.plan(set.requests, { refresh: true });
-      pending = { set, plan };
-      price.textContent = priceText(plan, engine.stats().quota_remaining);
-      const parts = [`${set.cells.length} formula${set.cells.length === 1 ? "" : "s"}`, `${plan.requests} request${plan.requests === 1 ? "" : "s"}`];
-      if (plan.requests > plan.calls) parts.push(`${plan.requests - plan.calls} shared with another call`);
-      const bad = invalidCells(set, plan.invalid);
-      if (bad.length) parts.push(`${bad.length} with invalid arguments (no call)`);
-      if (set.skipped.length) parts.push(`${set.skipped.length} not refreshed (arguments refer to cells)`);
-      const blocked = engine.quotaBlockedUntil();
-      detail.textContent = parts.join(", ") + "." + (blocked !== null ? " The daily quota is used up until 00:00 UTC: cells will keep their cached values." : "");
-      show(confirmRow, true);
-      scope.disabled = true;
+      this.pending = { set, plan };
+      view.price.textContent = priceText(plan, engine.stats().quota_remaining);
+      view.price.dataset.ms = String(Math.round(performance.now() - t0)); // what pricing took (npm run bench reads it)
+      const invalid = [...set.invalid, ...invalidCells(set, plan.invalid)];
+      const blocked = engine.quotaBlockedUntil() !== null ? " The daily quota is used up until 00:00 UTC: cells will keep their cached values." : "";
+      view.detail.textContent = detailText(set, plan, invalid) + blocked;
+      renderNotes(view.notes, set, invalid);
+      view.confirmRow.hidden = false;
+      view.scope.disabled = true;
     } catch (e) {
-      setDisabled(askBtn, false);
-      status.show("error", failureText(e));
+      setDisabled(view.ask, false);
+      view.status.show("error", failureText(e));
     }
   }
 
-  async function run(): Promise<void> {
-    if (!pending || running) return;
-    const { set, plan } = pending;
-    const engine = ctx.engine as Required<Pick<typeof ctx.engine, "invalidate" | "cancelQueued">> & typeof ctx.engine;
-    const wb = ctx.workbook!;
-    show(confirmRow, false);
-    show(runRow, true);
-    show(bar, true);
-    setDisabled(cancelBtn, false);
-    const state = (running = { cancelled: 0, stop: false });
-    const before = engine.stats().calls;
-    const started = Date.now();
-    const progress = (): void => {
+  private progress(before: number, priced: number): () => void {
+    const { engine } = this.ctx;
+    const { progress, bar } = this.view;
+    return () => {
       const spent = engine.stats().calls - before;
-      progressText.textContent = `${fmt.format(spent)} of ${fmt.format(plan.calls)} calls`;
-      bar.setAttribute("max", String(Math.max(1, plan.calls)));
-      bar.setAttribute("value", String(Math.min(spent, plan.calls)));
+      progress.textContent = `${fmt.format(spent)} of ${fmt.format(priced)} calls`;
+      bar.setAttribute("max", String(Math.max(1, priced)));
+      bar.setAttribute("value", String(Math.min(spent, priced)));
     };
-    const off = engine.onChange(progress);
+  }
+
+  private async run(): Promise<void> {
+    const { ctx, view, pending } = this;
+    const { workbook: wb, requestsFor } = ctx;
+    if (!pending || this.running || !wb || !requestsFor) return;
+    const { set, plan } = pending;
+    view.confirmRow.hidden = true;
+    view.runRow.hidden = view.bar.hidden = false;
+    setDisabled(view.cancel, false);
+    const state = (this.running = { cancelled: 0, stop: false });
+    const before = ctx.engine.stats().calls;
+    const started = Date.now();
+    const progress = this.progress(before, plan.calls);
+    const off = ctx.engine.onChange(progress);
     progress();
     try {
-      await engine.invalidate(set.requests);
-      await wb.recalculateCells(set.cells.map((c) => c.address));
-      await settle(ctx, started, state);
+      await runStages(ctx, set, state, () => planDepsFor(ctx, wb, requestsFor), started);
     } catch (e) {
-      status.show("error", failureText(e));
+      view.status.show("error", failureText(e));
     } finally {
       off();
       progress();
-      running = null;
-      const result = summarise(ctx, set, started, engine.stats().calls - before, plan.calls, state.cancelled);
-      renderSummary(result);
-      pending = null;
-      price.textContent = ""; // the price was spent: a stale "≈ N calls; R left" would mislead
-      detail.textContent = "";
-      show(runRow, false);
-      setDisabled(askBtn, false);
-      scope.disabled = false;
-      onDone();
+      this.running = null;
+      const run = { started, spent: ctx.engine.stats().calls - before, priced: plan.calls, cancelled: state.cancelled };
+      renderSummary(view.summary, await summarise(ctx, set, run, planDepsFor(ctx, wb, requestsFor)).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
+      this.pending = null;
+      // the price was spent: a stale "≈ N calls; R left" would mislead
+      view.price.textContent = "";
+      view.detail.textContent = "";
+      clear(view.notes);
+      view.runRow.hidden = true;
+      setDisabled(view.ask, false);
+      view.scope.disabled = false;
+      this.onDone();
     }
   }
 
-  function cancel(): void {
-    if (!running) return;
-    const dropped = ctx.engine.cancelQueued ? ctx.engine.cancelQueued() : 0;
-    running.cancelled += dropped;
-    running.stop = true;
-    setDisabled(cancelBtn, true);
-    progressText.textContent += ` — cancelled ${dropped} queued call${dropped === 1 ? "" : "s"}; cells keep their last values (marked stale).`;
-  }
-
-  function renderSummary(r: RefreshSummary): void {
-    clear(summary);
-    const head = `Refresh done: ${r.spent} call${r.spent === 1 ? "" : "s"} spent (priced ≈ ${r.priced}); ${r.updated} cell${r.updated === 1 ? "" : "s"} updated` +
-      (r.cancelled ? `; ${r.cancelled} queued call${r.cancelled === 1 ? "" : "s"} cancelled` : "") + ".";
-    summary.appendChild(el("p", { className: "svc-summary-head", text: head, attrs: { "data-spent": String(r.spent), "data-priced": String(r.priced), "data-updated": String(r.updated) } }));
-    if (r.errors.length) {
-      const ul = el("ul", "svc-summary-errors");
-      for (const e of r.errors) ul.appendChild(el("li", { text: `${e.address}: ${e.message}` }));
-      append(summary, [el("p", { text: `${r.errors.length} error${r.errors.length === 1 ? "" : "s"}:` }), ul]);
-    }
-  }
-
-  return root;
-}
-
-/** Wait until the engine has been idle for SETTLE_MS (the cells' functions have run), or Cancel. */
-async function settle(ctx: PaneContext, started: number, state: { stop: boolean }): Promise<void> {
-  const deadline = started + ctx.actionTimeoutMs;
-  let quietSince = 0;
-  await new Promise((r) => setTimeout(r, 50));
-  while (Date.now() < deadline) {
-    const pending = ctx.engine.stats().pending;
-    if (pending === 0) {
-      if (!quietSince) quietSince = Date.now();
-      if (Date.now() - quietSince >= SETTLE_MS) return;
-    } else quietSince = 0;
-    if (state.stop && pending === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
+  private cancel(): void {
+    if (!this.running) return;
+    const dropped = this.ctx.engine.cancelQueued ? this.ctx.engine.cancelQueued() : 0;
+    this.running.cancelled += dropped;
+    this.running.stop = true;
+    setDisabled(this.view.cancel, true);
+    this.view.progress.textContent += ` — cancelled ${dropped} queued call${dropped === 1 ? "" : "s"}; cells keep their last values (marked stale).`;
   }
 }
 
-function summarise(ctx: PaneContext, set: RefreshSet, started: number, spent: number, priced: number, cancelled: number): RefreshSummary {
-  const by = new Map((ctx.sources.list() as SourceView[]).map((s) => [s.address, s]));
-  let updated = 0;
-  const errors: { address: string; message: string }[] = [];
-  for (const c of set.cells) {
-    const s = by.get(c.address);
-    if (!s) continue;
-    if (s.error) errors.push({ address: c.address, message: s.error });
-    else if (s.fetchedAt >= started && !s.stale) updated++;
-  }
-  return { spent, priced, updated, errors, cancelled };
+export function refreshSection(ctx: PaneContext, onDone: () => void = () => undefined): HTMLElement {
+  return new RefreshSection(ctx, onDone).view.root;
 }

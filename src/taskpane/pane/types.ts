@@ -5,7 +5,10 @@
 import type { Statement } from "../../api/catalogue";
 import type { PlanRequest, RefreshPlan, SvcEngine } from "../../engine";
 import type { CellSource, ValueSource } from "../../functions/sources";
-import type { FormulaCell, FrozenEntry, Scope } from "../../office/workbook";
+import type { CellReader } from "../../formula";
+import type { UnfreezeResult } from "../../office/frozen";
+import type { FrozenEntry } from "../../office/frozen-part";
+import type { FormulaCell, Scope } from "../../office/workbook";
 
 /** One tool request of a formula, and the engine's price of a set of them (contract 2). */
 export type { PlanRequest, RefreshPlan } from "../../engine";
@@ -33,10 +36,14 @@ export interface WorkbookPort {
   insertAtActiveCell(formula: string): Promise<string>;
   recalculateCells(addresses: readonly string[]): Promise<void>;
   freeze(scope: Scope): Promise<FrozenEntry[]>;
-  unfreeze(within?: string): Promise<FrozenEntry[]>;
+  unfreeze(within?: string): Promise<UnfreezeResult>;
   listFrozen(): Promise<FrozenEntry[]>;
   /** The selected cell's address, for Show source. */
   activeCell(): Promise<string | null>;
+  /** A reader of cells for the argument resolver (contract C1): one host request per pass. */
+  cellReader?(): CellReader;
+  /** The anchor of the spilled result a cell belongs to (null when it is in none): ExcelApi 1.12. */
+  spillParent?(address: string): Promise<string | null>;
 }
 
 /** Metric keys with labels and units (src/api/dictionary.ts MetricDictionary fits). */
