@@ -4,22 +4,16 @@
  * browser workbench. Only the parts that change are rewritten, and inside a sheet only its changed cells.
  */
 export { ModelFileError } from "./errors";
-export type { ModelFileProblem } from "./errors";
-export { readModel, siteAddress } from "./model";
+export { readModel } from "./model";
 export { cellKey } from "./a1";
-export type { Model, ModelSheet, ModelCell, ModelFormula, SvcSite } from "./model";
+export type { Model, ModelSheet } from "./model";
 export { refreshModel } from "./refresh";
-export type { RefreshPorts, RefreshResult } from "./refresh";
+export type { RefreshResult } from "./refresh";
 export type { CallAnswer, SvcCall } from "./svc-eval";
-export type { CellReport, CellError, RefreshReport, StaleReport } from "./report";
+export type { CellReport, StaleReport } from "./report";
 export { displayFormula } from "./report";
 export { applyResults } from "./apply";
-export type { CellResult } from "./apply";
-export { DEFAULT_LIMITS } from "./zip-read";
-export type { ZipLimits } from "./zip-read";
-export { freezeModel, AS_OF_PROPERTY } from "./freeze";
-export type { FreezeResult } from "./freeze";
+export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
-export type { RepairResult } from "./repair";
 export { lintModel } from "./check";
 export type { SiteLint } from "./check";
