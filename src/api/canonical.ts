@@ -17,7 +17,7 @@ import { MetricDictionary } from "./dictionary";
 import { SvcError, invalidArgument } from "./errors";
 import { ParamValue, RawParams, ToolParams, requestKey, validateParams } from "./validate";
 
-export type { RawParams, ToolParams, ParamValue } from "./validate";
+export type { RawParams, ToolParams } from "./validate";
 
 export interface CanonicalRequest {
   tool: ToolName;
@@ -123,7 +123,3 @@ export function conditionMet(params: ToolParams, cond: { param: string; values: 
   return conditionHolds(params, cond);
 }
 
-/** The canonical key of a request (throws like canonicalise). */
-export function canonicalKey(tool: ToolName, raw: RawParams, opts: CanonicalOptions = {}): string {
-  return canonicalise(tool, raw, opts).key;
-}

@@ -163,21 +163,3 @@ function waitForCallback(opts: PaneSignInOptions, authorizeUrl: string, addinOri
   });
 }
 
-/** A short, user-facing line for a failure code (the pane may show `error.message` instead). */
-export function signInFailureTitle(code: SignInErrorCode): string {
-  switch (code) {
-    case "dialog_blocked":
-      return "The sign-in window was blocked";
-    case "dialog_closed":
-      return "Sign-in was cancelled";
-    case "access_denied":
-      return "Access was not allowed";
-    case "timeout":
-      return "Sign-in timed out";
-    case "discovery_failed":
-    case "registration_failed":
-      return "The sign-in service is unavailable";
-    default:
-      return "Sign-in failed";
-  }
-}

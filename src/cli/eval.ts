@@ -7,7 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { SvcEngine } from "../engine";
-import { connectionScope, credentialFingerprint } from "../compose";
+import { credentialFingerprint } from "../compose";
 import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
 import { callFunction, isFunctionName } from "../functions/call";
@@ -167,11 +167,6 @@ export function exitStatus(results: readonly EvalResult[]): number {
 function lockDir(): string {
   const base = process.env.XDG_RUNTIME_DIR || os.tmpdir();
   return path.join(base, `svc-excel-locks-${typeof process.getuid === "function" ? process.getuid() : "user"}`);
-}
-
-/** One lock per connection: processes sharing a base URL and credential never call at once. */
-export function connectionLockName(baseUrl: string, identity: string): string {
-  return "api-" + connectionScope(baseUrl, identity);
 }
 
 export interface EngineSetup {

@@ -11,11 +11,11 @@
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
 import type { CredentialSource } from "../api/client";
-import { isSignInError } from "../auth/errors";
 import { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
 import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliAuth, rememberCacheRoot } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
+import { signInThroughLoopback } from "./login-loopback";
 import { safeSink, writeErr, writeOut } from "./terminal";
 
 /** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
@@ -201,28 +201,6 @@ function tryOpenBrowser(url: string): void {
   }
 }
 
-function htmlPage(title: string, text: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:48px;color:#201f1e}</style></head>
-<body><h1>${esc(title)}</h1><p>${esc(text)}</p></body></html>`;
-}
-
-type Http = typeof import("http");
-type Server = import("http").Server;
-
-async function listenLoopback(http: Http, preferredPorts: number[], handler: Parameters<Http["createServer"]>[1]): Promise<{ server: Server; port: number }> {
-  for (const port of [...preferredPorts, 0]) {
-    const server = http.createServer(handler);
-    const ok = await new Promise<boolean>((resolve) => {
-      server.once("error", () => resolve(false));
-      server.listen(port, "127.0.0.1", () => resolve(true));
-    });
-    if (ok) return { server, port: (server.address() as import("net").AddressInfo).port };
-  }
-  throw new Error("could not listen on 127.0.0.1");
-}
-
 const USAGE_LOGIN = "usage: svc-excel login [--base-url URL] [--no-browser] [--credentials FILE]\n";
 const USAGE_LOGOUT = "usage: svc-excel logout [--base-url URL] [--credentials FILE]\n";
 
@@ -237,91 +215,36 @@ export async function loginCommand(args: string[], ioIn?: Partial<CliIo>): Promi
     io.stdout(USAGE_LOGIN);
     return 0;
   }
-  const http = require("http") as typeof import("http");
   const client = fileOAuthClient({ baseUrl: parsed.baseUrl, file: parsed.file, env: io.env });
   // The connection this sign-in replaces (its cache is cleared once the new one is saved).
   const replaced = await client.connectionId().catch(() => null);
-
-  // Ports the stored registration already covers first, then the fixed ones (one registration lists them).
-  let preferred: number[] = [];
+  let ports: number[];
   try {
-    preferred = (await client.registeredRedirectUris())
-      .map((u) => new URL(u))
-      .filter((u) => u.protocol === "http:" && u.hostname === "127.0.0.1" && u.pathname === "/callback" && u.port)
-      .map((u) => Number(u.port));
+    ports = await preferredPorts(client);
   } catch (e) {
     io.stderr(`svc-excel login: ${(e as Error).message}\n`);
     return 1;
   }
-  preferred = [...new Set([...preferred, ...CLI_LOGIN_PORTS])];
-
-  let settle: (code: number) => void = () => undefined;
-  const finished = new Promise<number>((r) => (settle = r));
-  let pending: Awaited<ReturnType<OAuthClient["beginSignIn"]>>["pending"] | null = null;
-  let busy = false;
-
-  const { server, port } = await listenLoopback(http, preferred, (req, res) => {
-    const url = new URL(req.url ?? "/", `http://127.0.0.1`);
-    if (req.method !== "GET" || url.pathname !== "/callback" || !pending) {
-      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
-      return;
-    }
-    if (busy) {
-      res.writeHead(409, { "Content-Type": "text/plain" }).end("Sign-in is already being completed");
-      return;
-    }
-    busy = true;
-    const callbackUrl = `http://127.0.0.1:${port}${req.url}`;
-    client.completeSignIn(callbackUrl, pending).then(
-      () => {
-        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(htmlPage("Signed in to SVC", "You can close this tab and return to the terminal."));
-        settle(0);
-      },
-      (e) => {
-        busy = false;
-        const msg = isSignInError(e) ? e.message : String((e as Error)?.message ?? e);
-        // A forged or stray callback must not end a genuine sign-in: reject it and keep waiting.
-        if (isSignInError(e) && (e.code === "state_mismatch" || e.code === "invalid_callback" || e.code === "issuer_mismatch")) {
-          res.writeHead(400, { "Content-Type": "text/html; charset=utf-8" }).end(htmlPage("Sign-in answer rejected", msg));
-          io.stderr(`svc-excel login: rejected a callback: ${msg}\n`);
-          return;
-        }
-        res.writeHead(400, { "Content-Type": "text/html; charset=utf-8" }).end(htmlPage("Sign-in failed", msg));
-        io.stderr(`svc-excel login: ${msg}\n`);
-        settle(1);
-      }
-    );
+  const code = await signInThroughLoopback(client, ports, {
+    io,
+    timeoutMs: io.timeoutMs ?? LOGIN_TIMEOUT_MS,
+    open: parsed.noBrowser ? undefined : (io.openBrowser ?? tryOpenBrowser),
+    baseUrl: parsed.baseUrl,
   });
-
-  const timer = setTimeout(() => {
-    io.stderr("svc-excel login: no answer from the browser within 10 minutes; run `svc-excel login` again\n");
-    settle(1);
-  }, io.timeoutMs ?? LOGIN_TIMEOUT_MS);
-
-  try {
-    const redirectUri = `http://127.0.0.1:${port}/callback`;
-    let begun: Awaited<ReturnType<OAuthClient["beginSignIn"]>>;
-    try {
-      begun = await client.beginSignIn({ redirectUri });
-    } catch (e) {
-      io.stderr(`svc-excel login: ${(e as Error).message}\n`);
-      return 1;
-    }
-    pending = begun.pending;
-    io.stderr(`Open this address in a browser to sign in to ${parsed.baseUrl} (waiting for the answer on ${redirectUri}):\n`);
-    io.stdout(`${begun.authorizeUrl}\n`);
-    if (!parsed.noBrowser) (io.openBrowser ?? tryOpenBrowser)(begun.authorizeUrl);
-    const code = await finished;
-    if (code === 0) {
-      if (replaced !== (await client.connectionId().catch(() => null))) await forgetConnectionCaches(parsed.file, parsed.baseUrl, replaced);
-      io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
-    }
-    return code;
-  } finally {
-    clearTimeout(timer);
-    server.closeAllConnections?.();
-    await new Promise<void>((r) => server.close(() => r()));
+  if (code === 0) {
+    if (replaced !== (await client.connectionId().catch(() => null))) await forgetConnectionCaches(parsed.file, parsed.baseUrl, replaced);
+    io.stderr(`Signed in. Credentials saved to ${parsed.file}\n`);
   }
+  return code;
+}
+
+/** Ports the stored registration already covers first, then the fixed ones (one registration lists them). */
+async function preferredPorts(client: OAuthClient): Promise<number[]> {
+  const registered = (await client.registeredRedirectUris())
+    .map((u) => new URL(u))
+    .filter((u) => u.protocol === "http:" && u.hostname === "127.0.0.1" && u.pathname === "/callback" && u.port)
+    .map((u) => Number(u.port));
+  return [...new Set([...registered, ...CLI_LOGIN_PORTS])];
 }
 
 export async function logoutCommand(args: string[], ioIn?: Partial<CliIo>): Promise<number> {

@@ -24,11 +24,6 @@ export function typedText(v: unknown): string | null {
   return paintTyped(v)?.text ?? null;
 }
 
-/** The cell class of a typed value ("num" for numbers, "entity" for a card), null for a plain value. */
-export function typedClass(v: unknown): string | null {
-  return paintTyped(v)?.cls[0] ?? null;
-}
-
 function line(label: string, value: string, href?: string): HTMLElement {
   const row = document.createElement("div");
   const k = document.createElement("span");
