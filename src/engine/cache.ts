@@ -24,6 +24,8 @@ export class AnswerCache {
   private readonly mem: Lru<string, AnswerRecord | null>;
   private readonly loading = new Map<string, Promise<void>>();
   private readonly writes = new Map<string, Promise<void>>();
+  /** The hold of the lock in which each identity was last read from the store (see loadInHold). */
+  private readonly readInHold = new Map<string, { hold: number; read: Promise<void> }>();
 
   constructor(
     private readonly clock: Clock,
@@ -68,6 +70,19 @@ export class AnswerCache {
       });
     this.loading.set(identity, p);
     return p;
+  }
+
+  /**
+   * Read this identity from the store again unless it was already read in this hold of the lock
+   * (within one hold no other runtime or process writes the store). Hold 0: always read.
+   */
+  loadInHold(identity: string, hold: number): Promise<void> {
+    const last = this.readInHold.get(identity);
+    if (hold > 0 && last?.hold === hold) return last.read;
+    const read = this.load(identity, true);
+    this.readInHold.set(identity, { hold, read });
+    if (this.readInHold.size > 4 * this.mem.max) this.readInHold.clear(); // bounded: a stale mark only costs a read
+    return read;
   }
 
   private absorb(identity: string, rec: AnswerRecord | undefined): void {

@@ -51,9 +51,9 @@ export class Dispatcher {
 
   constructor(private readonly d: DispatchDeps) {}
 
-  async run(job: Job): Promise<void> {
+  async run(job: Job, hold = 0): Promise<void> {
     try {
-      await this.send(job);
+      await this.send(job, hold);
     } catch (e) {
       this.finish(job, toSvcError(e));
     } finally {
@@ -85,16 +85,16 @@ export class Dispatcher {
     this.d.changed();
   }
 
-  private async send(job: Job): Promise<void> {
+  private async send(job: Job, hold: number): Promise<void> {
     const { cache, quota, breaker } = this.d;
     await quota.loaded();
     if (this.d.shareStore) {
       // Another runtime or process sharing the store may have used up the quota or fetched this
-      // identity while we waited for the lock. (The quota figure only matters when ours is unknown
-      // or low: reading it every call costs time inside the lock.)
+      // identity while we waited for the lock (once per hold: within it nobody else writes). The
+      // quota figure only matters when ours is unknown or low: reading it every call costs time.
       const left = quota.remaining();
       if (left === null || left < LOW_QUOTA) await quota.reload();
-      await cache.load(job.group, true);
+      await cache.loadInHold(job.group, hold);
       this.answerFromCache(job);
     }
     const refused = refusal(quota, breaker);
@@ -103,6 +103,7 @@ export class Dispatcher {
     job.state = "sent";
     const params = callParams(job);
     job.sent = params;
+    this.readAhead(hold);
     let ans;
     try {
       ans = await this.d.caller.send(job.tool, params);
@@ -120,6 +121,12 @@ export class Dispatcher {
     // Behind the next call when one is waiting; with none (a user typing cell by cell), at once.
     if (this.d.scheduler().queued > 0) this.later(settle);
     else settle();
+  }
+
+  /** While this call is on the wire, read the next call's identity from the shared store. */
+  private readAhead(hold: number): void {
+    const next = this.d.shareStore ? this.d.scheduler().peekReady() : undefined;
+    if (next) void this.d.cache.loadInHold(next.group, hold);
   }
 
   /** Run `work` on the next macrotask: the scheduler sends the next call first. */

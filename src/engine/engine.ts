@@ -187,7 +187,7 @@ class EngineImpl implements SvcEngine {
       windowMs: o.windowMs ?? DEFAULT_WINDOW_MS,
       maxDeferMs: o.maxDeferMs ?? DEFAULT_MAX_DEFER_MS,
       maxHoldMs: o.maxHoldMs ?? DEFAULT_MAX_HOLD_MS,
-      run: (job) => this.dispatcher.run(job),
+      run: (job, hold) => this.dispatcher.run(job, hold),
       beforeRelease: () => this.dispatcher.beforeRelease(),
       lockFailed: (job, e) => {
         this.registry.retire(job);

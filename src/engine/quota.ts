@@ -6,7 +6,7 @@
  * kept in the (connection-scoped) store so a reopened workbook does not spend a call to rediscover it.
  */
 import { SvcError } from "../api/errors";
-import type { Clock } from "./clock";
+import { Clock, nextTurn } from "./clock";
 import type { PersistentStore, QuotaRecord } from "./records";
 
 const DAY_MS = 86_400_000;
@@ -122,7 +122,9 @@ export class QuotaGovernor {
     this.unwritten = 0;
     if (this.queued) return;
     this.queued = true;
+    // On the next macrotask, like the cache's writes: the next call goes out first (flush() waits).
     this.writing = this.writing
+      .then(nextTurn)
       .then(() => {
         this.queued = false;
         const rec: QuotaRecord = { v: 2, kind: "quota", day: this.day(), remaining: this.confirmed, blockedUntil: this.blocked };

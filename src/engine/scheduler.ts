@@ -14,8 +14,11 @@ export interface SchedulerOptions {
   lockName: string;
   windowMs: number;
   maxDeferMs: number;
-  /** Inside the lock: send the job and settle its members. */
-  run(job: Job): Promise<void>;
+  /**
+   * Inside the lock: send the job and settle its members. `hold` numbers the holds of the lock: within
+   * one hold nobody else can have written the shared store, so what was read from it stays true.
+   */
+  run(job: Job, hold: number): Promise<void>;
   /** The longest one hold of the lock lasts while calls are ready (then it is released and taken again). */
   maxHoldMs: number;
   /** Inside the lock, before it is released (e.g. finish writes another runtime will read). */
@@ -34,8 +37,18 @@ export class Scheduler {
   private onArrival: (() => void) | null = null;
   private lastArrival = -Infinity;
   private idleWaiters: Array<() => void> = [];
+  /** Holds of the lock so far (see SchedulerOptions.run). */
+  private holds = 0;
 
   constructor(private readonly o: SchedulerOptions) {}
+
+  /** The job that would go next if it were sent now (left in the queue). */
+  peekReady(): Job | undefined {
+    const t = this.o.clock.mono() + 0.5;
+    let best: Job | undefined;
+    for (const j of this.queue) if (this.readyTime(j) <= t && (!best || j.order < best.order)) best = j;
+    return best;
+  }
 
   /** Calls waiting to be sent. */
   get queued(): number {
@@ -119,13 +132,9 @@ export class Scheduler {
   }
 
   private takeReady(): Job | undefined {
-    const t = this.o.clock.mono() + 0.5;
-    let best = -1;
-    for (let i = 0; i < this.queue.length; i++) {
-      const j = this.queue[i];
-      if (this.readyTime(j) <= t && (best < 0 || j.order < this.queue[best].order)) best = i;
-    }
-    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+    const best = this.peekReady();
+    if (best) this.queue.splice(this.queue.indexOf(best), 1);
+    return best;
   }
 
   private async pump(): Promise<void> {
@@ -146,12 +155,13 @@ export class Scheduler {
             // Ready calls go back to back inside one hold of the lock (taking a Web Lock or a lock
             // file per call costs time between calls), for at most maxHoldMs so other runtimes get turns.
             const until = this.o.clock.mono() + this.o.maxHoldMs;
+            const hold = ++this.holds;
             try {
               for (;;) {
                 while ((taken = this.takeReady())) {
                   this.inFlight++;
                   try {
-                    await this.o.run(taken);
+                    await this.o.run(taken, hold);
                   } finally {
                     this.inFlight--;
                     ran = true;

@@ -1,6 +1,7 @@
 import { DEFAULT_METRICS } from "../../src/api/catalogue";
 import { SvcError } from "../../src/api/errors";
-import { createEngine, EngineOptions } from "../../src/engine";
+import { createEngine, EngineOptions, MemoryStore } from "../../src/engine";
+import type { CrossLock } from "../../src/platform/locks";
 import { RequestRules, apiRules } from "../../src/engine/rules";
 import { FakeClock } from "./fake-clock";
 import { FakeClient, financialsData } from "./fakeClient";
@@ -271,6 +272,44 @@ describe("write-behind", () => {
     const flushed = engine.flush().then(() => events.push("flushed"));
     await clock.settle(Promise.all([c, idle, flushed]));
     expect(events.slice(-2).sort()).toEqual(["flushed", "idle"]);
+  });
+});
+
+describe("a store shared with other runtimes", () => {
+  /** A cross-runtime lock (not a LocalLock, so the engine re-reads the shared store inside it). */
+  const sharedLock = (): CrossLock => {
+    let tail: Promise<unknown> = Promise.resolve();
+    return { run: (_name, fn) => (tail = tail.then(fn, fn)) as never };
+  };
+
+  it("is read at most once per identity and hold of the lock, and written behind the next call (quota too)", async () => {
+    const store = new MemoryStore();
+    const reads: string[] = [];
+    const events: string[] = [];
+    const get = store.get.bind(store);
+    const set = store.set.bind(store);
+    store.get = (k) => (reads.push(k), get(k));
+    store.set = (k, r) => (events.push(`write ${k}`), set(k, r));
+    const { client, engine, clock } = setup({ store, lock: sharedLock() }, 10);
+    client.quota = 900;
+    const call = client.call.bind(client);
+    client.call = (tool, params) => {
+      events.push(`call ${params.ticker}`);
+      return call(tool, params);
+    };
+    const tickers = ["AAPL", "MSFT", "KO", "XOM"];
+    await clock.settle(Promise.all(tickers.map((t) => engine.request("get_company", { ticker: t }))));
+    await clock.settle(engine.flush());
+    // Each identity: once when first asked, once inside the hold (read ahead while the call before it was out).
+    for (const t of tickers) expect(reads.filter((k) => k === `get_company?ticker=${t}`)).toHaveLength(2);
+    // The answer's and the quota's writes come after the next call went out, never between.
+    const at = (e: string) => events.indexOf(e);
+    const quotaWrites = events.flatMap((e, j) => (e === "write svc:quota" ? [j] : []));
+    for (let i = 0; i + 1 < tickers.length; i++) {
+      expect(at(`write get_company?ticker=${tickers[i]}`)).toBeGreaterThan(at(`call ${tickers[i + 1]}`));
+      expect(quotaWrites[i]).toBeGreaterThan(at(`call ${tickers[i + 1]}`));
+    }
+    expect(events).toContain("write svc:quota");
   });
 });
 

@@ -80,6 +80,25 @@ describe("FileLock", () => {
     await Promise.all([a.releaseAll(), b.releaseAll()]);
   });
 
+  it("alone, keeps the lock past maxHoldMs: steps aside only when another instance waits", async () => {
+    const dir = tmpDir();
+    const a = new FileLock(dir, { lingerMs: 1000, maxHoldMs: 20 });
+    const lockDir = () => fs.readdirSync(dir).find((n) => n.endsWith(".lock")) ?? "";
+    const inodes = new Set<number>();
+    const started = Date.now();
+    for (let i = 0; i < 15; i++)
+      await a.run("api", async () => {
+        inodes.add(fs.statSync(path.join(dir, lockDir())).ino);
+        await sleep(5);
+      });
+    // One lock file the whole time (a step-aside would have dropped it and made a new one) ...
+    expect(inodes.size).toBe(1);
+    // ... and no 60 ms pauses: 15 runs of 5 ms past a 20 ms hold limit several times over.
+    expect(Date.now() - started).toBeLessThan(15 * 5 + 60 * 2);
+    expect(fs.readdirSync(dir).filter((n) => n.includes(".wait-"))).toEqual([]);
+    await a.releaseAll();
+  });
+
   it("lets another instance in right after releaseAll", async () => {
     const dir = tmpDir();
     const a = new FileLock(dir, { lingerMs: 60_000 });

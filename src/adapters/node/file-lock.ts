@@ -17,7 +17,9 @@ const RETRY_MAX_MS = 40;
  * thousand-formula run would pay per call; so the lock is kept while this process has back-to-back
  * work (up to `lingerMs` between runs) and handed back after `maxHoldMs` of continuous holding so
  * other processes get their turn. `releaseAll()` hands everything back (the CLI calls it at exit;
- * proper-lockfile also removes held locks when the process exits).
+ * proper-lockfile also removes held locks when the process exits). A process that finds the lock
+ * held leaves a marker file while it waits; the holder steps aside only when it sees one, so a
+ * process alone never pauses.
  */
 export class FileLock implements CrossLock {
   private readonly local = new LocalLock();
@@ -37,11 +39,13 @@ export class FileLock implements CrossLock {
         if (hold.timer) clearTimeout(hold.timer);
         hold.timer = undefined;
         if (Date.now() - hold.since > (this.opts.maxHoldMs ?? 5_000)) {
-          this.held.delete(name);
-          await hold.release().catch(() => undefined);
-          hold = undefined;
-          // Step aside for longer than a waiter's retry interval, or we would win the lock straight back.
-          await new Promise((r) => setTimeout(r, RETRY_MAX_MS + 20));
+          if (this.someoneWaits(name)) {
+            this.held.delete(name);
+            await hold.release().catch(() => undefined);
+            hold = undefined;
+            // Step aside for longer than a waiter's retry interval, or we would win the lock straight back.
+            await new Promise((r) => setTimeout(r, RETRY_MAX_MS + 20));
+          } else hold.since = Date.now(); // alone: keep going, look again after another maxHoldMs
         }
       }
       if (!hold) {
@@ -102,14 +106,44 @@ export class FileLock implements CrossLock {
     const target = path.join(this.dir, `${name.replace(/[^A-Za-z0-9._-]/g, "_")}.lock-target`);
     if (!fs.existsSync(target)) fs.writeFileSync(target, "", { mode: 0o600 });
     const waitMs = this.opts.waitMs ?? 120_000;
-    const release = await lockfile.lock(target, {
+    const options = (retries: number): LockfileNs.LockOptions => ({
       stale: this.opts.staleMs ?? 30_000,
       update: 5_000,
       realpath: false,
-      retries: { retries: Math.ceil(waitMs / 25), factor: 1, minTimeout: 10, maxTimeout: RETRY_MAX_MS, randomize: true },
+      retries: { retries, factor: 1, minTimeout: 10, maxTimeout: RETRY_MAX_MS, randomize: true },
       onCompromised: this.compromisedHandler(name),
     });
+    let release: () => Promise<void>;
+    try {
+      release = await lockfile.lock(target, options(0));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ELOCKED") throw e;
+      // Held by another process: say so (the holder steps aside only when someone waits), then wait.
+      const marker = `${target}.wait-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+      fs.writeFileSync(marker, "", { mode: 0o600 });
+      try {
+        release = await lockfile.lock(target, options(Math.ceil(waitMs / 25)));
+      } finally {
+        fs.rmSync(marker, { force: true });
+      }
+    }
     // Releasing a lock that was compromised rejects (ECOMPROMISED): nothing to release then.
     return () => release().catch(() => undefined);
+  }
+
+  /**
+   * Whether another process waits for `name` (its marker file, younger than the longest wait: a
+   * waiter that died leaves one behind, which then costs a few turns, never a deadlock).
+   */
+  private someoneWaits(name: string): boolean {
+    const fs = require("fs") as typeof import("fs");
+    const path = require("path") as typeof import("path");
+    const prefix = `${name.replace(/[^A-Za-z0-9._-]/g, "_")}.lock-target.wait-`;
+    const since = Date.now() - (this.opts.waitMs ?? 120_000);
+    try {
+      return fs.readdirSync(this.dir).some((f) => f.startsWith(prefix) && fs.statSync(path.join(this.dir, f)).mtimeMs >= since);
+    } catch {
+      return true; // cannot tell: be fair
+    }
   }
 }
