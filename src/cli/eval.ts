@@ -219,15 +219,28 @@ async function prepare(argv: string[]): Promise<number | { args: EvalArgs; formu
   }
 }
 
-/** The engine of the credential in use, or exit code 2 when its cache directory is refused (reported). */
-async function connect(args: EvalArgs, token: string | null, credentialsFor: (baseUrl: string) => Promise<EvalCredentials>): Promise<number | EngineSetup> {
-  const creds: EvalCredentials = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
-  // Read now, so the connection's cache directory is checked before anything runs.
+/** The credential in use: a key given on the command line or in SVC_TOKEN, else the `svc-excel login` sign-in. */
+export async function credentialsFor(token: string | null, baseUrl: string, signIn: (baseUrl: string) => Promise<EvalCredentials>): Promise<EvalCredentials> {
+  return token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : signIn(baseUrl);
+}
+
+/**
+ * The engine of that credential's connection (contract C5: a key's fingerprint, or the OAuth
+ * sign-in's id, read now so the connection's cache directory is checked before anything runs).
+ * Throws PrivateStateError when that directory is refused.
+ */
+export async function connectionEngine(baseUrl: string, cacheDir: string | null, creds: EvalCredentials): Promise<EngineSetup> {
   const id = creds.identity ?? (await creds.source.connectionId?.().catch(() => null)) ?? null;
+  const setup = buildEngine(baseUrl, creds.source, creds.identity, cacheDir, id);
+  if (cacheDir) creds.usedCacheDir?.(cacheDir);
+  return setup;
+}
+
+/** The engine of the credential in use, or exit code 2 when its cache directory is refused (reported). */
+async function connect(args: EvalArgs, token: string | null, signIn: (baseUrl: string) => Promise<EvalCredentials>): Promise<number | EngineSetup> {
+  const creds = await credentialsFor(token, args.baseUrl, signIn);
   try {
-    const setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir, id);
-    if (args.cacheDir) creds.usedCacheDir?.(args.cacheDir);
-    return setup;
+    return await connectionEngine(args.baseUrl, args.cacheDir, creds);
   } catch (e) {
     if (!(e instanceof PrivateStateError)) throw e;
     writeErr(`svc-excel eval: ${e.message}\n`);

@@ -4,15 +4,13 @@
  * makes. Progress of a long run goes to stderr.
  */
 import { describeFailure, readCellError } from "../api/cell-outcome";
-import { staticCredentials } from "../api/client";
 import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
-import { credentialFingerprint } from "../compose";
 import { PrivateStateError } from "../compose/cli";
 import { callFunction } from "../functions/call";
 import type { CallAnswer, SvcCall } from "../model-file";
 import type { CellValue } from "../formula";
 import { UsageError } from "./command";
-import { buildEngine, EngineSetup, EvalCredentials } from "./eval";
+import { connectionEngine, credentialsFor as credentialsOf, EngineSetup, EvalCredentials } from "./eval";
 import { plainHttpCredentialProblem } from "./login";
 import { ModelArgs } from "./model-args";
 import { writeErr } from "./terminal";
@@ -33,19 +31,15 @@ export async function connect(args: ModelArgs, credentialsFor: Credentials, need
     if (e instanceof TokenOptionError) throw new UsageError(e.message);
     throw e;
   }
-  const creds: EvalCredentials = token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : await credentialsFor(args.baseUrl);
+  const creds = await credentialsOf(token, args.baseUrl, credentialsFor);
   try {
     if (needSignIn) await creds.source.getToken();
   } catch (e) {
     if (e instanceof SvcError && (e.kind === "signed_out" || e.kind === "unauthorized")) throw new NotSignedIn("not signed in: run `svc-excel login`, or pass a credential (SVC_TOKEN, --token-file PATH, --token -)");
     throw e;
   }
-  // the connection (contract C5) scopes the cache: a key's fingerprint, or the OAuth sign-in's id
-  const id = creds.identity ?? (await creds.source.connectionId?.().catch(() => null)) ?? null;
   try {
-    const setup = buildEngine(args.baseUrl, creds.source, creds.identity, args.cacheDir, id);
-    if (args.cacheDir) creds.usedCacheDir?.(args.cacheDir);
-    return setup;
+    return await connectionEngine(args.baseUrl, args.cacheDir, creds);
   } catch (e) {
     if (e instanceof PrivateStateError) throw new UsageError(e.message);
     throw e;

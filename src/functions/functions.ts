@@ -15,7 +15,7 @@ import { profileEntries, profileField, profileCell, profileRows } from "../shape
 import { shapeAnswer } from "../shape/tools";
 import { financialsCell, periodsCell } from "./financials-cell";
 import { CellInvocation, runCell } from "./invoke";
-import { requestsFor, toolOfFunction } from "./requests";
+import { requestsFor } from "./requests";
 import { entityCardsOn } from "./typed";
 import { plainArgument } from "./typed-args";
 

@@ -6,7 +6,7 @@
  * formula only if what it reads really changed).
  */
 import { Box } from "./a1";
-import { BoxIndex, overlaps } from "./box-index";
+import { BoxIndex } from "./box-index";
 import { Model } from "./model";
 import { svcCallsIn } from "./svc-sites";
 import { AreaRef } from "./types";

@@ -1,5 +1,5 @@
 /** get_company's profile as rows of (field, value), one field's value, and the cells' formats. */
-import { Cell, Grid, ShapeOptions, cellOf, dateCell, fieldCell, numberCell } from "./grid";
+import { Cell, Grid, ShapeOptions, dateCell, fieldCell, numberCell } from "./grid";
 
 /**
  * A profile's fields in the API's order. The spec does not show get_company's fields: a flat answer

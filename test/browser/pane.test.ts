@@ -99,7 +99,6 @@ describe("the pane under the fake Excel host", () => {
 
   it("loads the pane after the functions registered (time and bytes printed)", async () => {
     const m = await page.evaluate(() => {
-      const w = window as unknown as W;
       const registered = (window as unknown as W).__fakeExcel.registeredAt()!;
       const scripts = performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
       const before = scripts.filter((e) => e.responseEnd <= registered);
