@@ -104,17 +104,15 @@ export function buildOnce(): void {
 }
 
 /** A production build for an add-in hosted under a sub-path (SVC_ADDIN_URL=https://host.example/excel/). */
-export const SUBPATH_DIST = path.join(ROOT, "build", "dist-subpath");
-export const SUBPATH_ADDIN_URL = "https://host.example/excel/";
-export function buildSubPath(): void {
-  ensureBuilt({ quiet: true, distDir: SUBPATH_DIST, env: { SVC_ADDIN_URL: SUBPATH_ADDIN_URL } });
-}
-
 export interface EnvOptions {
   api?: FakeApiOptions;
   auth?: FakeAuthServerOptions;
   routeFunctionsJs?: (js: string) => string;
-  /** Serve the sub-path build under this path (e.g. "/excel") and nothing at the site's root. */
+  /**
+   * Serve dist/ under this path (e.g. "/excel") and nothing at the site's root. The bundle takes the
+   * add-in's address from its own page (src/host/runtime.ts), so one build serves any path; the
+   * manifest rendered for a sub-path is checked in test/manifest.
+   */
   subPath?: string;
 }
 
@@ -125,10 +123,10 @@ async function serveSite(opts: EnvOptions, connectSrc: string[]): Promise<{ site
     const site: Served = await serveStatic({ root: DIST, connectSrc });
     return { site, addinUrl: site.url };
   }
-  buildSubPath();
+  buildOnce();
   const empty = path.join(ROOT, "build", "empty-root");
   fs.mkdirSync(empty, { recursive: true });
-  const site: Served = await serveStatic({ root: empty, mounts: { [`${opts.subPath}/`]: SUBPATH_DIST }, connectSrc });
+  const site: Served = await serveStatic({ root: empty, mounts: { [`${opts.subPath}/`]: DIST }, connectSrc });
   return { site, addinUrl: `${site.url}${opts.subPath}` };
 }
 

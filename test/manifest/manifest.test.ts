@@ -155,6 +155,15 @@ describe("manifest.xml", () => {
     expect(xml).not.toContain("127.0.0.1");
   });
 
+  it("renders every add-in URL under a sub-path (SVC_ADDIN_URL=https://host.example/excel/, issue 19)", () => {
+    const cfg = addinConfig({ SVC_ADDIN_URL: "https://host.example/excel/" });
+    const xml = renderManifest(SOURCE, cfg);
+    checkManifest(xml, cfg);
+    expect(xml).toContain("https://host.example/excel/taskpane.html");
+    expect(xml).toContain("https://host.example/excel/functions.json");
+    expect(xml).not.toMatch(/https:\/\/host\.example\/(?!excel\/)/);
+  });
+
   it("keeps one AppDomain when the API and the sign-in page share an origin", () => {
     const cfg = addinConfig({ SVC_BASE_URL: "https://svc.example", SVC_ADDIN_URL: "https://addin.svc.example" });
     checkManifest(renderManifest(SOURCE, cfg), cfg);
