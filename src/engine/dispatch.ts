@@ -123,10 +123,13 @@ export class Dispatcher {
     else settle();
   }
 
-  /** While this call is on the wire, read the next call's identity from the shared store. */
+  /** While this call is on the wire (from the next macrotask: the request goes out first), read the next call's identity from the shared store. */
   private readAhead(hold: number): void {
-    const next = this.d.shareStore ? this.d.scheduler().peekReady() : undefined;
-    if (next) void this.d.cache.loadInHold(next.group, hold);
+    if (!this.d.shareStore) return;
+    void nextTurn().then(() => {
+      const next = this.d.scheduler().peekReady();
+      if (next) return this.d.cache.loadInHold(next.group, hold);
+    });
   }
 
   /** Run `work` on the next macrotask: the scheduler sends the next call first. */
