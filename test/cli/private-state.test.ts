@@ -6,37 +6,23 @@
  * A credentials file that does not parse is kept aside, never overwritten as empty.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { FileTokenStore } from "../../src/adapters/node/file-token-store";
 import { FileStore } from "../../src/adapters/node/file-store";
 import { loginCommand } from "../../src/cli/login";
 import type { CacheRecord } from "../../src/engine/records";
-import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+import { SANDBOX_API_KEY } from "../fakes/api/server";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { followAuthorize } from "../fakes/auth/follow";
-import { CliRunner, cliRunner } from "./run-cli";
+import { cliSuite } from "./run-cli";
 
-let api: FakeApi;
-let cli: CliRunner;
-let work: string;
-
-beforeAll(async () => {
-  cli = cliRunner();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "svc-private-"));
-  api = await startFakeApi({ quota: 100_000 });
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.rmSync(cli.dir, { recursive: true, force: true });
-});
+const t = cliSuite("svc-private-");
 
 const FORMULA = 'SVC.COMPANY("AAPL","name")';
 const isRoot = process.getuid?.() === 0;
 
 async function evalJson(cacheDir: string, env: Record<string, string | undefined> = { SVC_TOKEN: SANDBOX_API_KEY }) {
-  const r = await cli.run(["eval", "--json", "--base-url", api.url, "--cache-dir", cacheDir, FORMULA], { env });
+  const r = await t.cli.run(["eval", "--json", "--base-url", t.api.url, "--cache-dir", cacheDir, FORMULA], { env });
   // --json prints every result whatever the exit status (0 values, 1 errors, 3 not signed in).
   const doc = r.stdout.trim() ? (JSON.parse(r.stdout) as { results: Array<{ value: unknown; error: { message: string } | null }>; stats: { calls: number } }) : null;
   return { ...r, value: doc?.results[0].value, error: doc?.results[0].error ?? null, calls: doc?.stats.calls };
@@ -44,7 +30,7 @@ async function evalJson(cacheDir: string, env: Record<string, string | undefined
 
 /** Run once to fill the cache, then rewrite every cached answer's name as an attacker would. */
 async function plantedCache(name: string): Promise<{ root: string; scopeDir: string }> {
-  const root = path.join(work, name);
+  const root = path.join(t.work, name);
   fs.mkdirSync(root, { mode: 0o700 });
   const first = await evalJson(root);
   expect(first.error).toBeNull();
@@ -98,7 +84,7 @@ describe("the CLI's cache directory", () => {
   });
 
   test("the file store itself reads nothing from a directory that is not private", async () => {
-    const root = path.join(work, "store-open");
+    const root = path.join(t.work, "store-open");
     fs.mkdirSync(root, { mode: 0o700 });
     const rec: CacheRecord = { v: 2, kind: "answer", tool: "get_company", entries: [{ sent: { ticker: "AAPL" }, data: { name: "x" }, link: "", text: "", fetchedAt: 1 }] };
     await new FileStore(root, "scope").set("k", rec);
@@ -117,24 +103,24 @@ describe("the credentials file", () => {
   }
 
   test("open to other users, or a symlink: refused on read with the path and the fix", async () => {
-    const file = path.join(work, "cred-open", "credentials.json");
+    const file = path.join(t.work, "cred-open", "credentials.json");
     writeCredentials(file, 0o644);
-    await expect(new FileTokenStore(file).getTokens(api.url)).rejects.toThrow(new RegExp(`${file}.*open to other users \\(mode 644\\).*chmod 600`));
-    const r = await evalJson(path.join(work, "cache-cred"), { SVC_TOKEN: undefined, SVC_CREDENTIALS: file });
+    await expect(new FileTokenStore(file).getTokens(t.api.url)).rejects.toThrow(new RegExp(`${file}.*open to other users \\(mode 644\\).*chmod 600`));
+    const r = await evalJson(path.join(t.work, "cache-cred"), { SVC_TOKEN: undefined, SVC_CREDENTIALS: file });
     expect(r.error?.message).toMatch(/open to other users/);
 
-    const target = path.join(work, "cred-target.json");
+    const target = path.join(t.work, "cred-target.json");
     writeCredentials(target, 0o600);
-    const link = path.join(work, "cred-link", "credentials.json");
+    const link = path.join(t.work, "cred-link", "credentials.json");
     fs.mkdirSync(path.dirname(link), { mode: 0o700 });
     fs.symlinkSync(target, link);
-    await expect(new FileTokenStore(link).getTokens(api.url)).rejects.toThrow(/symlink/);
+    await expect(new FileTokenStore(link).getTokens(t.api.url)).rejects.toThrow(/symlink/);
   });
 
   test("a file that fails to parse is kept aside (renamed) at the next sign-in, never overwritten as empty", async () => {
     const srv = await startFakeAuthOnly();
     try {
-      const file = path.join(work, "cred-broken", "credentials.json");
+      const file = path.join(t.work, "cred-broken", "credentials.json");
       fs.mkdirSync(path.dirname(file), { mode: 0o700 });
       const damaged = '{"version":1,"clients":{"https://other.example":{"client_id":"keep-me"';
       fs.writeFileSync(file, damaged, { mode: 0o600 });

@@ -3,6 +3,10 @@
  * chosen environment and standard input; stdout and stderr are captured as bytes/text.
  */
 import { spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { FakeApi, startFakeApi } from "../fakes/api/server";
 import { buildCliCopy } from "./cli-build";
 
 export interface CliRun {
@@ -39,4 +43,27 @@ export function cliRunner(): CliRunner {
       });
     },
   };
+}
+
+/** What a CLI suite shares: the fake API, the built bin and a scratch directory (set in beforeAll). */
+export interface CliSuite {
+  api: FakeApi;
+  cli: CliRunner;
+  work: string;
+}
+
+/** Register the hooks of a suite that runs the real bin against the fake API. */
+export function cliSuite(prefix: string): CliSuite {
+  const suite = {} as CliSuite;
+  beforeAll(async () => {
+    suite.cli = cliRunner();
+    suite.work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    suite.api = await startFakeApi({ quota: 100_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await suite.api?.close();
+    if (suite.work) fs.rmSync(suite.work, { recursive: true, force: true });
+    if (suite.cli) fs.rmSync(suite.cli.dir, { recursive: true, force: true });
+  });
+  return suite;
 }

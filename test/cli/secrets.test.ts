@@ -5,32 +5,18 @@
  * the README's examples never show a literal.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
-import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
-import { CliRunner, cliRunner } from "./run-cli";
+import { SANDBOX_API_KEY } from "../fakes/api/server";
+import { cliSuite } from "./run-cli";
 
-let api: FakeApi;
-let cli: CliRunner;
-let work: string;
-
-beforeAll(async () => {
-  cli = cliRunner();
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "svc-secrets-"));
-  api = await startFakeApi({ quota: 100_000 });
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.rmSync(cli.dir, { recursive: true, force: true });
-});
+const t = cliSuite("svc-secrets-");
 
 const FORMULA = 'SVC.COMPANY("AAPL","name")';
 const noToken = { SVC_TOKEN: undefined, SVC_CREDENTIALS: "/nonexistent/credentials.json" };
 const WARNING = /visible to other users of this machine/;
 
 async function evalWith(args: string[], opts: { env?: Record<string, string | undefined>; stdin?: string } = {}) {
-  const r = await cli.run(["eval", "--json", "--base-url", api.url, ...args, FORMULA], { env: { ...noToken, ...opts.env }, stdin: opts.stdin });
+  const r = await t.cli.run(["eval", "--json", "--base-url", t.api.url, ...args, FORMULA], { env: { ...noToken, ...opts.env }, stdin: opts.stdin });
   const doc = r.code === 0 ? (JSON.parse(r.stdout) as { results: Array<{ value: unknown; error: unknown }> }) : null;
   return { ...r, value: doc?.results[0].value, error: doc?.results[0].error };
 }
@@ -43,7 +29,7 @@ describe("where svc-excel eval takes a credential from", () => {
   });
 
   test("--token-file PATH: no warning", async () => {
-    const file = path.join(work, "token");
+    const file = path.join(t.work, "token");
     fs.writeFileSync(file, `${SANDBOX_API_KEY}\n`, { mode: 0o600 });
     const r = await evalWith(["--token-file", file]);
     expect([r.code, r.error, r.stderr]).toEqual([0, null, ""]);
@@ -64,14 +50,14 @@ describe("where svc-excel eval takes a credential from", () => {
   });
 
   test("a missing --token-file or an empty standard input is a usage error naming it (exit 2, nothing sent)", async () => {
-    const before = api.calls();
-    const missing = await evalWith(["--token-file", path.join(work, "nope")]);
+    const before = t.api.calls();
+    const missing = await evalWith(["--token-file", path.join(t.work, "nope")]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--token-file .*nope/);
     const empty = await evalWith(["--token", "-"], { stdin: "" });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/standard input/);
-    expect(api.calls()).toBe(before);
+    expect(t.api.calls()).toBe(before);
   });
 });
 

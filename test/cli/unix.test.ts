@@ -9,20 +9,19 @@
  *    identifiers as written), notices after the table once, URLs whole; `--json` keeps Excel's values
  *    (serials, fractions) and has notices only in `notices`.
  */
-import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { argHelp, functionHelp } from "../../src/api/arguments";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
-import { buildCliCopy } from "./cli-build";
+import { CliRun, CliRunner, cliRunner } from "./run-cli";
 
 let api: FakeApi;
-let cli: ReturnType<typeof buildCliCopy>;
+let cli: CliRunner;
 let home: string;
 
 beforeAll(async () => {
-  cli = buildCliCopy();
+  cli = cliRunner();
   home = fs.mkdtempSync(path.join(os.tmpdir(), "svc-unix-"));
   api = await startFakeApi({ quota: 100_000 });
 }, 60_000);
@@ -33,26 +32,9 @@ afterAll(async () => {
   fs.rmSync(cli.dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `svc-excel ARGS` with no stored sign-in (an empty config directory) and no SVC_TOKEN. */
-function run(args: string[]): Promise<Run> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...cli.env, XDG_CONFIG_HOME: home, SVC_BASE_URL: api.url };
-  delete env.SVC_TOKEN;
-  delete env.SVC_CREDENTIALS;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli.bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += String(d)));
-    child.stderr.on("data", (d) => (err += String(d)));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout: out, stderr: err }));
-  });
+function run(args: string[]): Promise<CliRun> {
+  return cli.run(args, { env: { XDG_CONFIG_HOME: home, SVC_BASE_URL: api.url, SVC_TOKEN: undefined, SVC_CREDENTIALS: undefined } });
 }
 
 const signedIn = (...args: string[]) => run(["eval", "--token", SANDBOX_API_KEY, ...args]);

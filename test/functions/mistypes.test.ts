@@ -7,10 +7,9 @@
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
 import { setEngine } from "../../src/engine/current";
-import { callFunction } from "../../src/functions/call";
 import { unknownFunctionMessage } from "../../src/functions/names";
-import { readCellError } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+import { failure } from "./cell-failure";
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -23,17 +22,6 @@ beforeEach(() => {
   api.reset();
   setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
 });
-
-async function failure(fn: string, ...args: unknown[]): Promise<{ code: string; message: string }> {
-  try {
-    await callFunction(fn, args, { address: "Sheet1!A1" });
-  } catch (e) {
-    const err = readCellError(e);
-    if (err) return err;
-    throw e;
-  }
-  throw new Error(`${fn} did not fail`);
-}
 
 describe("an unknown ticker", () => {
   it("names the closest symbols and names", async () => {

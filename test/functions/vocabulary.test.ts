@@ -12,8 +12,9 @@ import { createEngine } from "../../src/engine";
 import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
 import { parsePeriod } from "../../src/functions/period";
-import { readCellError } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+import { failure } from "./cell-failure";
+import { readCellError } from "../../src/api/cell-outcome";
 import { rejection } from "../api/gen";
 
 let api: FakeApi;
@@ -35,17 +36,6 @@ async function grid(fn: string, ...args: unknown[]): Promise<unknown[][]> {
     const err = readCellError(e);
     throw new Error(`${fn} failed: ${err?.code} ${err?.message}`);
   }
-}
-
-async function failure(fn: string, ...args: unknown[]): Promise<{ code: string; message: string }> {
-  try {
-    await callFunction(fn, args, { address: "Sheet1!A1" });
-  } catch (e) {
-    const err = readCellError(e);
-    if (err) return err;
-    throw e;
-  }
-  throw new Error(`${fn} did not fail`);
 }
 
 describe("metric words analysts use", () => {
