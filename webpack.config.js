@@ -130,7 +130,7 @@ module.exports = (env = {}, argv = {}) => {
   };
 
   // The workbench (development only, never in dist/ or the manifest): build/workbench/, with the
-  // fake Office host (test/fakes/office, TypeScript) bundled into ONE script, fake-office.js, which
+  // fake Office host (src/fake-office, TypeScript) bundled into ONE script, fake-office.js, which
   // the dev server and the browser tests serve in place of office.js.
   const workbench = {
     name: "workbench",
@@ -138,7 +138,7 @@ module.exports = (env = {}, argv = {}) => {
     context: ROOT,
     devtool: "source-map",
     target: ["web", "es2022"],
-    entry: { workbench: path.join(ROOT, "src/workbench/workbench.ts"), "fake-office": path.join(ROOT, "test/fakes/office/index.ts") },
+    entry: { workbench: path.join(ROOT, "src/workbench/workbench.ts"), "fake-office": path.join(ROOT, "src/fake-office/index.ts") },
     output: { path: path.resolve(ROOT, process.env.SVC_WORKBENCH_DIR || "build/workbench"), filename: "[name].js", publicPath: "auto", clean: true },
     resolve: { extensions: [".ts", ".js"] },
     module: { rules: addin.module.rules },

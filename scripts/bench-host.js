@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:host`: how fast the fake Excel host (test/fakes/office, the workbench's and the
+ * `npm run bench:host`: how fast the fake Excel host (src/fake-office, the workbench's and the
  * browser tests' host) answers an edit on a big sheet. Prints figures; asserts nothing.
  *
  * The book: Inputs!A1:A{N} hold tickers; Sheet1 holds N SVC results, =SVC.FINANCIALS(Inputs!A{i},
@@ -44,8 +44,8 @@ async function timed(fn) {
 
 async function main() {
   ensureBuild();
-  const { Host } = require(path.join(ROOT, "build/test/fakes/office/host.js"));
-  const { createDriver } = require(path.join(ROOT, "build/test/fakes/office/driver.js"));
+  const { Host } = require(path.join(ROOT, "build/src/fake-office/host.js"));
+  const { createDriver } = require(path.join(ROOT, "build/src/fake-office/driver.js"));
   const N = numberArg("results", 2000);
   const RUNS = numberArg("runs", 40);
 

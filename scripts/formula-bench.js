@@ -18,9 +18,9 @@ const ROOT = path.resolve(__dirname, "..");
 function load() {
   ensureBuild();
   return {
-    engine: require(path.join(ROOT, "build/src/formula/engine.js")),
-    address: require(path.join(ROOT, "build/src/formula/address.js")),
-    resolve: require(path.join(ROOT, "build/src/formula/resolve.js")),
+    engine: require(path.join(ROOT, "build/src/formula/engine/evaluate.js")),
+    address: require(path.join(ROOT, "build/src/formula/text/address.js")),
+    resolve: require(path.join(ROOT, "build/src/formula/resolve/resolve.js")),
   };
 }
 

@@ -9,7 +9,7 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 
 const ROOT = path.join(__dirname, "..", "..");
-const INPUTS = ["src", "test/fakes/office", "assets", "manifest.xml", "webpack.config.js", "scripts/build-helpers", "package-lock.json"];
+const INPUTS = ["src", "assets", "manifest.xml", "webpack.config.js", "scripts/build-helpers", "package-lock.json"];
 /** The workbench and the fake Office host (webpack's second configuration). */
 const WORKBENCH_DIR = path.resolve(ROOT, process.env.SVC_WORKBENCH_DIR || "build/workbench");
 const FAKE_OFFICE = path.join(WORKBENCH_DIR, "fake-office.js");

@@ -10,7 +10,7 @@ import { EVAL_COMMAND } from "./eval-command";
 import { helpCommand } from "./help-command";
 import { writeErr, writeOut } from "./terminal";
 import { LOGIN_COMMAND, LOGOUT_COMMAND } from "./login-commands";
-import { MODEL_COMMANDS } from "./model-commands";
+import { MODEL_COMMANDS } from "./model/commands";
 
 export const COMMANDS: readonly Command[] = [
   EVAL_COMMAND,

@@ -1,15 +1,15 @@
 /** src/formula: formula text, references, the plain-formula engine and the argument resolver (contract C1). */
 export * from "./types";
-export * from "./address";
-export type { Node } from "./ast";
-export { walk } from "./ast";
-export { FormulaSyntaxError } from "./tokens";
-export { parseExpression, parseCached } from "./syntax";
-export { printNode } from "./print";
-export { referencesOf, svcName, volatileFunctionsIn } from "./refs";
-export { toFileForm, fromFileForm, stripAddinBookPrefix } from "./file-form";
-export { parseFormula } from "./parse";
-export { evaluateFormula, unsupportedFunctions } from "./engine";
-export type { CellSource, EngineValue } from "./engine";
-export { resolveCalls } from "./resolve";
-export type { CellReader, FormulaSite, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve";
+export * from "./text/address";
+export type { Node } from "./text/ast";
+export { walk } from "./text/ast";
+export { FormulaSyntaxError } from "./text/tokens";
+export { parseExpression, parseCached } from "./text/syntax";
+export { printNode } from "./text/print";
+export { referencesOf, svcName, volatileFunctionsIn } from "./text/refs";
+export { toFileForm, fromFileForm, stripAddinBookPrefix } from "./text/file-form";
+export { parseFormula } from "./text/parse";
+export { evaluateFormula, unsupportedFunctions } from "./engine/evaluate";
+export type { CellSource, EngineValue } from "./engine/evaluate";
+export { resolveCalls } from "./resolve/resolve";
+export type { CellReader, FormulaSite, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";

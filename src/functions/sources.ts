@@ -5,7 +5,7 @@
  * accession and link) so the pane can "Show source" for a selected cell. Cells cannot carry these.
  */
 import { ToolName } from "../api/catalogue";
-import { normaliseAddress } from "../formula/address";
+import { normaliseAddress } from "../formula/text/address";
 
 /** The source of one value of a FINANCIALS spill, at (row, col) from the formula's anchor cell. */
 export interface ValueSource {

@@ -3,11 +3,11 @@
  * errors, text inline), for callers that computed them elsewhere (the workbench). Dependents are
  * not recomputed here; refreshModel does that.
  */
-import { readModel } from "./model";
-import { Result, writeResult } from "./results";
-import { spliceWrites } from "./save";
-import { WorkingCopy } from "./working";
-import type { Model } from "./model";
+import { readModel } from "./model/model";
+import { Result, writeResult } from "./model/results";
+import { spliceWrites } from "./model/save";
+import { WorkingCopy } from "./model/working";
+import type { Model } from "./model/model";
 
 export interface CellResult {
   sheet: string;

@@ -5,11 +5,11 @@
  * change whenever Excel recalculates). The CLI prices the calls against the engine's cache.
  */
 import { evaluateFormula, isErrorValue, ParamInfo, resolveCalls, volatileFunctionsIn, ArgValue, CellValue } from "../formula";
-import { engineSpelling } from "./file-text";
-import { Model, SvcSite } from "./model";
-import { cellSourceOf } from "./source";
-import { readerOf, SvcCall } from "./svc-eval";
-import { WorkingCopy } from "./working";
+import { engineSpelling } from "./model/file-text";
+import { Model, SvcSite } from "./model/model";
+import { cellSourceOf } from "./model/source";
+import { readerOf, SvcCall } from "./model/svc-eval";
+import { WorkingCopy } from "./model/working";
 
 export interface SiteLint {
   site: SvcSite;

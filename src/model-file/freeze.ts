@@ -5,14 +5,14 @@
  * calculation chain (which would list cells that no longer hold formulas, and make Excel repair the
  * file) is removed with its relationship and content type — Excel rebuilds it. Nothing else changes.
  */
-import { a1, cellKey } from "./a1";
-import { addComments, NewComment } from "./comments";
-import { setDateProperty } from "./custom-props";
-import { Model, ModelSheet } from "./model";
-import { removePart } from "./part-names";
+import { a1, cellKey } from "./parts/a1";
+import { addComments, NewComment } from "./parts/comments";
+import { setDateProperty } from "./parts/custom-props";
+import { Model, ModelSheet } from "./model/model";
+import { removePart } from "./parts/part-names";
 import { CellReport, displayFormula, reportFor } from "./report";
-import { spliceWritesWith } from "./save";
-import { CellWrite } from "./cell-xml";
+import { spliceWritesWith } from "./model/save";
+import { CellWrite } from "./parts/cell-xml";
 import { isErrorValue } from "./types";
 
 export const AS_OF_PROPERTY = "SVC values as of";

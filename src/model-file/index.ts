@@ -4,12 +4,12 @@
  * browser workbench. Only the parts that change are rewritten, and inside a sheet only its changed cells.
  */
 export { ModelFileError } from "./errors";
-export { readModel } from "./model";
-export { cellKey } from "./a1";
-export type { Model, ModelSheet } from "./model";
+export { readModel } from "./model/model";
+export { cellKey } from "./parts/a1";
+export type { Model, ModelSheet } from "./model/model";
 export { refreshModel } from "./refresh";
 export type { RefreshResult } from "./refresh";
-export type { CallAnswer, SvcCall } from "./svc-eval";
+export type { CallAnswer, SvcCall } from "./model/svc-eval";
 export type { CellReport, StaleReport } from "./report";
 export { displayFormula } from "./report";
 export { applyResults } from "./apply";

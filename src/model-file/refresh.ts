@@ -4,19 +4,19 @@
  * transitively). Results are written as Excel writes them (results.ts); what cannot be computed here
  * keeps its stored value and is listed as stale, never silently left.
  */
-import { Box } from "./a1";
-import { BoxIndex } from "./box-index";
-import { engineSpelling } from "./file-text";
-import { buildGraph, FormulaNode, Graph, readsChanged } from "./graph";
-import { Model, siteAddress } from "./model";
+import { Box } from "./parts/a1";
+import { BoxIndex } from "./model/box-index";
+import { engineSpelling } from "./model/file-text";
+import { buildGraph, FormulaNode, Graph, readsChanged } from "./model/graph";
+import { Model, siteAddress } from "./model/model";
 import { CellReport, RefreshReport, reportFor, StaleReport } from "./report";
-import { Result, writeResult } from "./results";
-import { spliceWrites } from "./save";
-import { cellSourceOf } from "./source";
-import { CallAnswer, evaluateSvc, SvcCall } from "./svc-eval";
-import { svcCallsIn } from "./svc-sites";
-import { WorkingCopy } from "./working";
-import { a1 } from "./a1";
+import { Result, writeResult } from "./model/results";
+import { spliceWrites } from "./model/save";
+import { cellSourceOf } from "./model/source";
+import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
+import { svcCallsIn } from "./model/svc-sites";
+import { WorkingCopy } from "./model/working";
+import { a1 } from "./parts/a1";
 import { CellSource, evaluateFormula, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";
 
 export interface RefreshPorts {

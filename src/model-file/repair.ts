@@ -6,11 +6,11 @@
  * <externalReference> — renumbering the links after it ([2] becomes [1]) in every formula (cells,
  * names, charts, validations, conditional formats: where Excel writes [n]). Nothing else is touched.
  */
-import { a1 } from "./a1";
-import { Model } from "./model";
-import { removePart } from "./part-names";
+import { a1 } from "./parts/a1";
+import { Model } from "./model/model";
+import { removePart } from "./parts/part-names";
 import { displayFormula } from "./report";
-import { attr, escapeText, findElement, findElements, unescapeXml } from "./xml";
+import { attr, escapeText, findElement, findElements, unescapeXml } from "./parts/xml";
 import { stripAddinBookPrefix, toFileForm } from "../formula";
 
 export interface RepairResult {

@@ -1,7 +1,7 @@
 /** What a command reports per SVC cell (issue 17 item 7): sheet, cell, formula as typed, error or null. */
 import { fromFileForm } from "../formula";
-import { engineSpelling } from "./file-text";
-import { SvcSite } from "./model";
+import { engineSpelling } from "./model/file-text";
+import { SvcSite } from "./model/model";
 
 export interface CellError {
   code: string;

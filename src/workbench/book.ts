@@ -1,6 +1,6 @@
 /**
  * The workbench's view of the add-in page in its iframe: the fake Office host's driver
- * (window.__fakeExcel, test/fakes/office/driver.ts) and the add-in's engine statistics. Only the
+ * (window.__fakeExcel, src/fake-office/driver.ts) and the add-in's engine statistics. Only the
  * calls the workbench makes are typed here.
  */
 import type { EngineStats } from "../engine/types";

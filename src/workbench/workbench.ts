@@ -1,7 +1,7 @@
 /**
  * The workbench: a development page that emulates a small Excel around the REAL add-in page. The
  * task pane iframe loads dist/taskpane.html (the production bundle) with the fake Office host in
- * place of office.js. The workbook is the fake host's (test/fakes/office, bundled to
+ * place of office.js. The workbook is the fake host's (src/fake-office, bundled to
  * build/workbench/fake-office.js): sheets with tabs, plain formulas through the formula engine,
  * SVC formulas with arguments from cells, defined names (type one in the name box), spills. This
  * page types into its cells, selects through it (so the pane's Insert writes at the cell selected

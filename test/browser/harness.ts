@@ -1,6 +1,6 @@
 /**
  * Runs the REAL production bundle (dist/) in Debian's Chromium under the fake Office host
- * (test/fakes/office, bundled to build/workbench/fake-office.js), against the fake Company Data API and its fake authorization
+ * (src/fake-office, bundled to build/workbench/fake-office.js), against the fake Company Data API and its fake authorization
  * server on loopback. Nothing leaves the machine: office.js is answered with the fake host, loopback
  * requests go through, every other request is refused and recorded.
  *
@@ -20,7 +20,7 @@ const { ensureBuilt, FAKE_OFFICE: BUILT_FAKE_OFFICE } = require("../../scripts/b
 
 export const ROOT = path.join(__dirname, "..", "..");
 export const DIST = path.resolve(ROOT, process.env.SVC_DIST_DIR || "dist");
-/** The fake Office host (test/fakes/office, bundled by webpack with the workbench: build/workbench/fake-office.js). */
+/** The fake Office host (src/fake-office, bundled by webpack with the workbench: build/workbench/fake-office.js). */
 export const FAKE_OFFICE: string = BUILT_FAKE_OFFICE;
 export const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 /** Linux: Debian's chromium first, then other Chromium-family browsers where they usually live. */
@@ -211,7 +211,7 @@ export async function startEnv(opts: EnvOptions = {}): Promise<Env> {
   };
 }
 
-/** What a cell shows: `{value}` or `{error, message}` (see test/fakes/office/functions.ts invoke). */
+/** What a cell shows: `{value}` or `{error, message}` (see src/fake-office/functions.ts invoke). */
 export interface CellResult {
   value?: unknown;
   error?: string;

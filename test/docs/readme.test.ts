@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
 import { canonicalise } from "../../src/api/canonical";
-import { parseFormula } from "../../src/formula/parse";
+import { parseFormula } from "../../src/formula/text/parse";
 import { PERIODS_FN } from "../../src/functions/names";
 import { requestsFor } from "../../src/functions/requests";
 

@@ -1,6 +1,6 @@
 /** A fake host in Node with two custom functions shaped like SVC's (for the host's own tests). */
-import { Host } from "../fakes/office/host";
-import { createDriver, Driver } from "../fakes/office/driver";
+import { Host } from "../../src/fake-office/host";
+import { createDriver, Driver } from "../../src/fake-office/driver";
 
 export interface TestBook {
   host: Host;

@@ -6,7 +6,7 @@
  * formula), the selection, used ranges, custom XML parts, comments, and calculation (Range.calculate
  * re-runs the formulas in the range, application.calculate(Full) all of them).
  */
-import { installFakeOffice } from "../fakes/office/install";
+import { installFakeOffice } from "../../src/fake-office/install";
 
 type Ctx = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const META = { functions: [{ id: "ECHO", parameters: [{ name: "value", optional: true }] }] };

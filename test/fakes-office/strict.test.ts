@@ -7,7 +7,7 @@
  * RuntimeError "RichApi.Error"), the Range.values documentation (a string starting with =, +, - or @
  * is read as a formula), office-addin-mock's load rules (a property must exist to be loaded).
  */
-import { installFakeOffice } from "../fakes/office/install";
+import { installFakeOffice } from "../../src/fake-office/install";
 
 type Ctx = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Run = <T>(batch: (ctx: Ctx) => Promise<T>) => Promise<T>;

@@ -1,6 +1,6 @@
-import * as formulaAddress from "../../src/formula/address";
+import * as formulaAddress from "../../src/formula/text/address";
 import * as officeAddress from "../../src/office/address";
-import { MAX_COLS, MAX_ROWS, cellAddress, parseCell, parseRange, quoteSheet, rangeAddress, normaliseAddress } from "../../src/formula/address";
+import { MAX_COLS, MAX_ROWS, cellAddress, parseCell, parseRange, quoteSheet, rangeAddress, normaliseAddress } from "../../src/formula/text/address";
 
 describe("A1 addresses (src/formula/address.ts)", () => {
   test("src/office/address re-exports the same helpers", () => {

@@ -3,7 +3,7 @@
  * measured gaps of fast-formula-parser 1.0.19 that the engine covers.
  */
 import FormulaParser from "fast-formula-parser";
-import { evaluateFormula, unsupportedFunctions } from "../../src/formula/engine";
+import { evaluateFormula, unsupportedFunctions } from "../../src/formula/engine/evaluate";
 import { fakeBook } from "./fake-cells";
 
 const at = { sheet: "Model", row: 9, col: 9 };

@@ -1,6 +1,6 @@
 /** A small workbook for formula tests: cells by A1 address, names, spills; counts what is read. */
-import { parseCell, parseRange } from "../../src/formula/address";
-import type { CellSource } from "../../src/formula/engine";
+import { parseCell, parseRange } from "../../src/formula/text/address";
+import type { CellSource } from "../../src/formula/engine/evaluate";
 import type { AreaRef, CellRef, CellValue, DefinedName } from "../../src/formula/types";
 
 export interface FakeBook extends CellSource {

@@ -2,7 +2,7 @@
  * A CellReader over a FakeBook, as strict as the contract: a value outside the areas and spill
  * ranges of the same read throws, names come only when asked, every request is recorded.
  */
-import type { CellReader, ReadRequest } from "../../src/formula/resolve";
+import type { CellReader, ReadRequest } from "../../src/formula/resolve/resolve";
 import type { AreaRef, CellRef } from "../../src/formula/types";
 import type { FakeBook } from "./fake-cells";
 

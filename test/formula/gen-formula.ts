@@ -1,6 +1,6 @@
 /** A seeded generator of formula syntax trees for the round-trip property (test/fakes/api/rng.ts drives it). */
 import { Rng } from "../fakes/api/rng";
-import type { ArrayItem, BinaryOp, Node, Prefix, RefPart } from "../../src/formula/ast";
+import type { ArrayItem, BinaryOp, Node, Prefix, RefPart } from "../../src/formula/text/ast";
 
 const SPAN = { start: 0, end: 0 };
 const OPS: BinaryOp[] = ["+", "-", "*", "/", "^", "&", "=", "<>", "<", ">", "<=", ">="];

@@ -1,6 +1,6 @@
-import { referencesOf, shiftFormula, svcName, volatileFunctionsIn } from "../../src/formula/refs";
-import { fromFileForm, stripAddinBookPrefix, toFileForm } from "../../src/formula/file-form";
-import { MAX_COLS, MAX_ROWS } from "../../src/formula/address";
+import { referencesOf, shiftFormula, svcName, volatileFunctionsIn } from "../../src/formula/text/refs";
+import { fromFileForm, stripAddinBookPrefix, toFileForm } from "../../src/formula/text/file-form";
+import { MAX_COLS, MAX_ROWS } from "../../src/formula/text/address";
 import type { DefinedName } from "../../src/formula/types";
 
 const at = { sheet: "Model", row: 1, col: 1 };

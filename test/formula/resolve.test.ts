@@ -1,6 +1,6 @@
 import { Rng } from "../fakes/api/rng";
-import { parseFormula } from "../../src/formula/parse";
-import { resolveCalls, Resolved } from "../../src/formula/resolve";
+import { parseFormula } from "../../src/formula/text/parse";
+import { resolveCalls, Resolved } from "../../src/formula/resolve/resolve";
 import { fakeBook } from "./fake-cells";
 import { readerOf } from "./fake-reader";
 

@@ -1,7 +1,7 @@
 import { Rng } from "../fakes/api/rng";
-import { parseExpression } from "../../src/formula/syntax";
-import { printFormula, printNode } from "../../src/formula/print";
-import { FormulaSyntaxError, tokenize } from "../../src/formula/tokens";
+import { parseExpression } from "../../src/formula/text/syntax";
+import { printFormula, printNode } from "../../src/formula/text/print";
+import { FormulaSyntaxError, tokenize } from "../../src/formula/text/tokens";
 import { genNode, shape } from "./gen-formula";
 
 const p = (text: string) => shape(parseExpression(text));

@@ -1,5 +1,5 @@
 /** A stand-in for the request engine: answers SVC calls from a table, counts what it was asked. */
-import { CallAnswer, SvcCall } from "../../src/model-file/svc-eval";
+import { CallAnswer, SvcCall } from "../../src/model-file/model/svc-eval";
 
 export const NAMES: Record<string, string> = { AAPL: "Apple Inc.", MSFT: "Microsoft Corporation", NVDA: "NVIDIA Corporation", KO: "The Coca-Cola Company", ACMR: "Acme Robotics Corp." };
 

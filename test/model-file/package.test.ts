@@ -5,9 +5,9 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { ModelFileError } from "../../src/model-file/errors";
-import { Package } from "../../src/model-file/package";
-import { readWorkbook } from "../../src/model-file/workbook";
-import { openZip } from "../../src/model-file/zip-read";
+import { Package } from "../../src/model-file/parts/package";
+import { readWorkbook } from "../../src/model-file/parts/workbook";
+import { openZip } from "../../src/model-file/zip/read";
 import { badFiles } from "./bad-files";
 import { buildFixture, unzipAll } from "./fixtures";
 

@@ -1,6 +1,6 @@
 /** Splicing cells into a sheet part: only the written cells (and their row tag, the dimension) change. */
-import { editSheet } from "../../src/model-file/sheet-edit";
-import { readSheetXml } from "../../src/model-file/sheet-read";
+import { editSheet } from "../../src/model-file/parts/sheet-edit";
+import { readSheetXml } from "../../src/model-file/parts/sheet-read";
 
 const wrap = (rows: string, dim = "A1:C3", prefix = "") =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<${prefix}worksheet xmlns${prefix ? ":" + prefix.slice(0, -1) : ""}="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><${prefix}dimension ref="${dim}"/><${prefix}sheetData>${rows}</${prefix}sheetData></${prefix}worksheet>`;

@@ -1,10 +1,10 @@
 /**
- * The fake Office host (test/fakes/office, contract C4) installed in jsdom for tests of src/office:
+ * The fake Office host (src/fake-office, contract C4) installed in jsdom for tests of src/office:
  * Excel.run as strict as office.js, with every request (Excel.run) and round trip (sync) counted.
  */
-import { installFakeOffice } from "../fakes/office/install";
-import type { Driver } from "../fakes/office/driver";
-import type { Host } from "../fakes/office/host";
+import { installFakeOffice } from "../../src/fake-office/install";
+import type { Driver } from "../../src/fake-office/driver";
+import type { Host } from "../../src/fake-office/host";
 
 export interface FakeExcel {
   fx: Driver & { host: Host };

@@ -2,7 +2,7 @@
 import { cellAddress, columnIndex, columnName, normaliseAddress, parseRange, rangeAddress } from "../../src/office/address";
 import { FROZEN_NAMESPACE, frozenXml, parseFrozenXml } from "../../src/office/frozen-part";
 import { ageText, citeName, locate } from "../../src/taskpane/pane/data";
-import { priceText } from "../../src/taskpane/pane/refresh";
+import { priceText } from "../../src/taskpane/pane/refresh/refresh";
 import { seriesLabels } from "../../src/taskpane/pane/series";
 import { mountPane } from "../../src/taskpane/pane";
 import { invalidArgument } from "../../src/api/errors";

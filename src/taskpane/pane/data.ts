@@ -5,15 +5,15 @@
  * selects the cell. "Show source" explains the selected cell (FINANCIALS: concept or formula,
  * accession, filing link).
  */
-import { parseFormula } from "../../formula/parse";
+import { parseFormula } from "../../formula/text/parse";
 import { parseRange } from "../../office/address";
 import { safeExternalUrl } from "../../office/links";
 import { StatusLine, append, button, clear, el } from "./dom";
 import { externalLink } from "./common";
 import { failureText } from "./failure";
-import { planDepsFor, priceFormulas } from "./refresh-plan";
+import { planDepsFor, priceFormulas } from "./refresh/plan";
 import { PaneContext, SourceView, ValueSourceView, WorkbookPort } from "./types";
-import { volatileText } from "./volatile";
+import { volatileText } from "./refresh/volatile";
 
 const MAX_ROWS = 200;
 

@@ -18,7 +18,7 @@ import { feedsSection } from "./feeds";
 import { freezeSection } from "./freeze";
 import { SPEC_METRICS } from "./metrics";
 import { quotaSection } from "./quota";
-import { refreshSection } from "./refresh";
+import { refreshSection } from "./refresh/refresh";
 import { screenerSection } from "./screener";
 import { PaneContext, PaneDeps } from "./types";
 

@@ -1,0 +1,48 @@
+/**
+ * Options of the model-file commands (refresh, check, freeze, repair): one MODEL.xlsx, `--out FILE`,
+ * `--json`, and for the commands that reach the API the same connection options as `eval`
+ * (`--base-url`, `--token-file PATH` / `--token -` / SVC_TOKEN, `--cache-dir`, SVC_BASE_URL).
+ */
+import { CliOption, parseArgs, textOption, UsageError } from "../command";
+import { EVAL_OPTIONS, SANDBOX_BASE_URL, tokenArg } from "../eval";
+import { TokenSource, tokenFromEnv } from "../token-option";
+
+export type ModelCommand = "refresh" | "check" | "freeze" | "repair";
+
+export interface ModelArgs {
+  command: ModelCommand;
+  model: string;
+  out: string | null;
+  json: boolean;
+  baseUrl: string;
+  token: TokenSource | null;
+  cacheDir: string | null;
+}
+
+const fromEval = (flag: string): CliOption => EVAL_OPTIONS.find((o) => o.flag === flag) as CliOption;
+const CONNECTION = ["--base-url", "--token-file", "--token", "--cache-dir"].map(fromEval);
+const JSON_OPTION: CliOption = { flag: "--json", help: 'Print one JSON object {"cells":[{"sheet","cell","formula","error"}...],"stats":{...}}' };
+const out = (help: string): CliOption => ({ flag: "--out", value: "FILE", help });
+
+export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
+  refresh: [out("Write the refreshed workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION, ...CONNECTION],
+  check: [JSON_OPTION, ...CONNECTION],
+  freeze: [out("Where to write the values-only copy (required: a model is never frozen in place)"), JSON_OPTION],
+  repair: [out("Write the repaired workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION],
+};
+
+export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJS.ProcessEnv = process.env): ModelArgs {
+  const a = parseArgs(argv, MODEL_OPTIONS[command]);
+  if (a.rest.length !== 1) throw new UsageError(a.rest.length === 0 ? "no MODEL.xlsx given" : `one MODEL.xlsx at a time (got ${a.rest.length})`);
+  const args: ModelArgs = {
+    command,
+    model: a.rest[0],
+    out: textOption(a, "--out") ?? null,
+    json: a.values.get("--json") === true,
+    baseUrl: textOption(a, "--base-url") ?? (env.SVC_BASE_URL || SANDBOX_BASE_URL),
+    token: tokenArg(a.values.get("--token"), a.values.get("--token-file")) ?? tokenFromEnv(env),
+    cacheDir: textOption(a, "--cache-dir") ?? null,
+  };
+  if (command === "freeze" && !args.out) throw new UsageError("--out FILE is required: a model is never frozen in place");
+  return args;
+}

@@ -1,0 +1,49 @@
+/** The model-file commands as entries of the command table (src/cli/main.ts); their work is in model-*.ts. */
+import { Command } from "../command";
+import { fileCredentialsFor } from "../login";
+import { checkCommand } from "./check";
+import { freezeCommand } from "./freeze";
+import { MODEL_OPTIONS } from "./args";
+import { refreshCommand } from "./refresh";
+import { repairCommand } from "./repair";
+
+const EXITS = "Exit status: 0 every SVC cell has a value; 1 the file was written but cells hold errors or stale values; 2 nothing was written (usage, unreadable or not a workbook, every call failed); 3 not signed in (nothing written).";
+
+export const MODEL_COMMANDS: readonly Command[] = [
+  {
+    name: "refresh",
+    summary: "Refresh every SVC formula of an .xlsx model and the formulas that depend on them, without Excel; nothing else in the file changes.",
+    usage: "MODEL.xlsx [options]",
+    options: MODEL_OPTIONS.refresh,
+    examples: ["svc-excel refresh Coverage.xlsx --token-file ~/.config/svc-excel/token --cache-dir ~/.cache/svc-excel", "svc-excel refresh Coverage.xlsx --out Coverage-today.xlsx --json"],
+    notes: ["Refuses a workbook open in Excel (its ~$ lock file beside it); writes atomically; formulas only Excel computes keep their stored value and are listed as stale.", EXITS],
+    run: (argv) => refreshCommand(argv, (baseUrl) => fileCredentialsFor(baseUrl)),
+  },
+  {
+    name: "check",
+    summary: "Price a refresh of an .xlsx model (calls it would spend now, given the cache) and lint its SVC cells; sends no data request.",
+    usage: "MODEL.xlsx [options]",
+    options: MODEL_OPTIONS.check,
+    examples: ["svc-excel check Coverage.xlsx", "svc-excel check Coverage.xlsx --cache-dir ~/.cache/svc-excel --json"],
+    notes: ["Problems: arguments that cannot be right or only Excel can work out, volatile functions in arguments, broken links. Exit status: 0 no problem; 1 problems found; 2 usage or unreadable file."],
+    run: (argv) => checkCommand(argv, (baseUrl) => fileCredentialsFor(baseUrl)),
+  },
+  {
+    name: "freeze",
+    summary: "Write a values-only copy of an .xlsx model for people without the add-in: SVC formulas replaced by their values, an 'as of' stamp.",
+    usage: "MODEL.xlsx --out FILE [--json]",
+    options: MODEL_OPTIONS.freeze,
+    examples: ["svc-excel freeze Coverage.xlsx --out Coverage-values.xlsx", "svc-excel refresh Coverage.xlsx && svc-excel freeze Coverage.xlsx --out Coverage-values.xlsx"],
+    notes: ["Each frozen result gets a note with the time and its formula; the workbook an 'SVC values as of' property. Exit status: 0 done; 1 a frozen cell holds an error; 2 nothing written."],
+    run: (argv) => freezeCommand(argv),
+  },
+  {
+    name: "repair",
+    summary: "Repair an .xlsx model saved where the add-in was not loaded: [1]!_xldudf_SVC_... references back to SVC calls, the dead link removed.",
+    usage: "MODEL.xlsx [--out FILE] [--json]",
+    options: MODEL_OPTIONS.repair,
+    examples: ["svc-excel repair Coverage.xlsx", "svc-excel repair Coverage.xlsx --out Coverage-fixed.xlsx && svc-excel refresh Coverage-fixed.xlsx"],
+    notes: ["Touches only the broken formulas, the dead link part, its relationship, content type and externalReferences entry. Exit status: 0 done (also when there was nothing to repair); 2 nothing written."],
+    run: (argv) => repairCommand(argv),
+  },
+];

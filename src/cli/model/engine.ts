@@ -1,0 +1,93 @@
+/**
+ * The model-file commands' connection to the API: the same composition, engine, cache and quota
+ * governor as `eval`, and the SVC functions themselves (src/functions) answering the calls a model
+ * makes. Progress of a long run goes to stderr.
+ */
+import { describeFailure, readCellError } from "../../api/cell-outcome";
+import { SIGN_IN_MESSAGE, SvcError } from "../../api/errors";
+import { PrivateStateError } from "../../compose/cli";
+import { callFunction } from "../../functions/call";
+import type { CallAnswer, SvcCall } from "../../model-file";
+import type { CellValue } from "../../formula";
+import { UsageError } from "../command";
+import { connectionEngine, credentialsFor as credentialsOf, EngineSetup, EvalCredentials } from "../eval";
+import { plainHttpCredentialProblem } from "../login";
+import { ModelArgs } from "./args";
+import { writeErr } from "../terminal";
+import { readToken, TokenOptionError } from "../token-option";
+
+export class NotSignedIn extends Error {}
+
+export type Credentials = (baseUrl: string) => Promise<EvalCredentials>;
+
+/** The engine for a run, after checking the connection options; throws UsageError or NotSignedIn. */
+export async function connect(args: ModelArgs, credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup> {
+  const insecure = plainHttpCredentialProblem(args.baseUrl);
+  if (insecure) throw new UsageError(insecure);
+  let token: string | null;
+  try {
+    token = await readToken(args.token, { warn: writeErr });
+  } catch (e) {
+    if (e instanceof TokenOptionError) throw new UsageError(e.message);
+    throw e;
+  }
+  const creds = await credentialsOf(token, args.baseUrl, credentialsFor);
+  try {
+    if (needSignIn) await creds.source.getToken();
+  } catch (e) {
+    if (e instanceof SvcError && (e.kind === "signed_out" || e.kind === "unauthorized")) throw new NotSignedIn("not signed in: run `svc-excel login`, or pass a credential (SVC_TOKEN, --token-file PATH, --token -)");
+    throw e;
+  }
+  try {
+    return await connectionEngine(args.baseUrl, args.cacheDir, creds);
+  } catch (e) {
+    if (e instanceof PrivateStateError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** A function's grid as stored values: cell errors as their code, data types as their basic value. */
+function storedGrid(grid: unknown[][]): CellValue[][] {
+  return grid.map((row) =>
+    row.map((c): CellValue => {
+      const err = readCellError(c);
+      if (err) return { error: err.code };
+      if (c !== null && typeof c === "object" && "basicValue" in c) return (c as { basicValue: CellValue }).basicValue ?? null;
+      return c === undefined ? null : (c as CellValue);
+    })
+  );
+}
+
+/** Progress on stderr: at most every 2 s, and the last count. */
+function progress(total: number, label: string): (done: number) => void {
+  let last = Date.now();
+  return (done) => {
+    if (done < total && Date.now() - last < 2000) return;
+    last = Date.now();
+    writeErr(`svc-excel ${label}: ${done} of ${total} distinct SVC calls answered\n`);
+  };
+}
+
+/** The refresh's caller port: each distinct call through the SVC functions, all at once (the engine queues, coalesces and caches). */
+export function svcCaller(label: string, seen: { signedOut: boolean; answered: number; failed: number }): (calls: SvcCall[]) => Promise<CallAnswer[]> {
+  return async (calls) => {
+    const tick = calls.length >= 20 ? progress(calls.length, label) : () => undefined;
+    let done = 0;
+    return Promise.all(
+      calls.map(async (c): Promise<CallAnswer> => {
+        try {
+          const value = storedGrid(await callFunction(c.fn, c.args, { address: c.address }));
+          seen.answered++;
+          return { value };
+        } catch (e) {
+          const err = readCellError(e) ?? describeFailure(e);
+          if (err.message.startsWith(SIGN_IN_MESSAGE)) seen.signedOut = true;
+          if (err.code === "#N/A") seen.failed++; // no answer (a #VALUE! is an answer about the arguments)
+          return { error: { code: err.code, message: err.message } };
+        } finally {
+          tick(++done);
+        }
+      })
+    );
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the model-file commands print: one JSON object with --json
+ * (`{"cells":[{"sheet","cell","formula","error"}...],"stats":{...}}`, issue 17 item 7), otherwise a
+ * summary naming each cell that ended in an error and each formula left stale. Terminal-safe.
+ */
+import type { CellReport, StaleReport } from "../../model-file";
+import { jsonText, writeAll } from "../terminal";
+
+export interface ModelOutput {
+  /** "Model.xlsx refreshed into out.xlsx", ... */
+  headline: string;
+  cells: CellReport[];
+  stats: Record<string, number | string | null>;
+  /** Extra top-level members of the JSON object (stale, recomputed, problems...). */
+  extra?: Record<string, unknown>;
+  stale?: StaleReport[];
+  /** Lines under the headline in the summary (problems of `check`, ...). */
+  lines?: string[];
+}
+
+function statsLine(stats: ModelOutput["stats"]): string {
+  return Object.entries(stats)
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`)
+    .join(", ");
+}
+
+export function summaryText(o: ModelOutput): string {
+  const lines = [o.headline];
+  for (const c of o.cells) if (c.error) lines.push(`  ${c.sheet}!${c.cell} ${c.error.code} ${c.error.message}  (${c.formula})`);
+  for (const c of o.cells) if (c.note) lines.push(`  ${c.sheet}!${c.cell} note: ${c.note}`);
+  for (const l of o.lines ?? []) lines.push(`  ${l}`);
+  if (o.stale && o.stale.length > 0) {
+    lines.push(`stale (stored value kept; open in Excel to recalculate):`);
+    for (const s of o.stale) lines.push(`  ${s.sheet}!${s.cell} =${s.formula}: ${s.reason}`);
+  }
+  lines.push(statsLine(o.stats));
+  return lines.join("\n") + "\n";
+}
+
+export function printModelOutput(o: ModelOutput, json: boolean): Promise<void> {
+  const text = json ? jsonText({ cells: o.cells, stats: o.stats, ...(o.stale ? { stale: o.stale } : {}), ...(o.extra ?? {}) }) + "\n" : summaryText(o);
+  return writeAll(process.stdout, text);
+}

@@ -1,0 +1,143 @@
+/**
+ * Evaluating one formula cell. A plain formula goes to C1's engine (evaluateFormula) over the
+ * host's cells. A formula with SVC calls is resolved through C1's resolver (resolveCalls) with the
+ * host's cells behind the CellReader port: `resolved` -> the registered function is invoked with
+ * those arguments (only when they differ from its last invocation, or the cell is forced: entered,
+ * calculate(full), Range.calculate); `invalid` -> #VALUE! with the resolver's message and no call;
+ * a nested SVC call (`needs-run`) is evaluated first and its result put in its place, as Excel
+ * evaluates arguments before the function; SVC calls inside a plain formula likewise.
+ */
+import { Cell, addressOf } from "./model";
+import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../formula";
+import { Functions, invokeResult } from "./functions";
+import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
+import { GridCell, Result, isError, literal, sameArgs } from "./values";
+
+export interface EvalContext {
+  readonly source: CellSource;
+  readonly reader: CellReader;
+  readonly fns: Functions;
+  /** Store a result: spill it, redraw it, make its readers dirty. */
+  apply(cell: Cell, result: Result): void;
+  /** A custom function of the cell starts (true) or ends (false) running. */
+  invoking(cell: Cell, on: boolean): void;
+  count(cell: Cell, what: "evaluations" | "invocations"): void;
+}
+
+const MAX_NESTING = 32;
+
+function at(cell: Cell) {
+  return { sheet: cell.sheet.name, row: cell.r, col: cell.c };
+}
+
+function engineResult(text: string, v: ReturnType<typeof evaluateFormula>): Result {
+  if (isError(v)) return { error: v.error, message: v.error === "#NAME?" ? syntaxProblem(text) : null };
+  return { value: v as GridCell | GridCell[][] };
+}
+
+/** Why the formula cannot be read, when that is why it shows #NAME?. */
+function syntaxProblem(text: string): string | null {
+  try {
+    parseExpression(text.replace(/^\s*=/, ""));
+    return null;
+  } catch (e) {
+    return e instanceof FormulaSyntaxError ? `the formula cannot be read: ${e.message}` : null;
+  }
+}
+
+export function evaluatePlain(ctx: EvalContext, cell: Cell): void {
+  const f = cell.f;
+  if (!f) return;
+  f.gen++;
+  ctx.count(cell, "evaluations");
+  ctx.apply(cell, engineResult(f.text, evaluateFormula(f.text, at(cell), ctx.source)));
+}
+
+async function resolveOne(ctx: EvalContext, address: string, formula: string): Promise<Resolved> {
+  const meta = await ctx.fns.metadata();
+  const params = (fn: string) =>
+    (meta.functions.find((x) => String(x.id).toUpperCase() === fn.toUpperCase())?.parameters ?? []).map((p) => ({ name: p.name, optional: !!p.optional }));
+  const [r] = await resolveCalls([{ address, formula }], ctx.reader, { params });
+  return r;
+}
+
+const SUPERSEDED = Symbol("superseded");
+
+async function call(ctx: EvalContext, cell: Cell, gen: number, index: number, fn: string, args: ArgValue[], force: boolean): Promise<Result | typeof SUPERSEDED> {
+  const f = cell.f;
+  if (!f) return SUPERSEDED;
+  const last = f.calls.get(index);
+  if (!force && last && last.fn === fn && sameArgs(last.args, args)) return last.result;
+  const ctrl = new AbortController();
+  f.ctrl = ctrl;
+  ctx.invoking(cell, true);
+  ctx.count(cell, "invocations");
+  const r = await ctx.fns.invoke(fn, args, { address: addressOf(cell), signal: ctrl.signal });
+  if (f.gen !== gen || cell.f !== f) return SUPERSEDED;
+  f.ctrl = null;
+  ctx.invoking(cell, false);
+  const result = invokeResult(r);
+  f.calls.set(index, { fn, args, result });
+  return result;
+}
+
+function asLiteral(r: Result): string {
+  return "error" in r ? r.error : literal(r.value);
+}
+
+/** Evaluate a formula holding SVC calls; settles when the cell has its result (or was superseded). Every cell settles. */
+export async function evaluateSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<void> {
+  const f = cell.f;
+  if (!f) return;
+  const gen = f.gen + 1;
+  try {
+    await runSvc(ctx, cell, force);
+  } catch (e) {
+    if (f.gen !== gen || cell.f !== f) return;
+    f.ctrl = null;
+    ctx.invoking(cell, false);
+    ctx.apply(cell, { error: "#VALUE!", message: `the workbench host failed: ${(e as Error)?.message ?? e}` });
+  }
+}
+
+async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<void> {
+  const f = cell.f;
+  if (!f) return;
+  const gen = ++f.gen;
+  ctx.count(cell, "evaluations");
+  if (f.ctrl) {
+    f.ctrl.abort(); // Excel cancels the invocation it runs again
+    f.ctrl = null;
+    ctx.invoking(cell, false);
+  }
+  const address = addressOf(cell);
+  const live = () => f.gen === gen && cell.f === f;
+  let work = f.text;
+  for (let index = 0; index < MAX_NESTING; ) {
+    const spans = svcSpans(work);
+    if (spans.length === 0) return ctx.apply(cell, engineResult(work, evaluateFormula(work, at(cell), ctx.source)));
+    let reason = "";
+    if (isTopLevelCall(work, spans)) {
+      const r = await resolveOne(ctx, address, work);
+      if (!live()) return;
+      if (r.status === "invalid") return ctx.apply(cell, { error: "#VALUE!", message: r.message });
+      if (r.status === "resolved") {
+        const res = await call(ctx, cell, gen, index, r.fn, r.args, force);
+        if (res !== SUPERSEDED) ctx.apply(cell, res);
+        return;
+      }
+      if (r.status === "needs-run") reason = r.reason;
+    }
+    const inner = spans.length > 1 || !isTopLevelCall(work, spans) ? innermost(spans) : null;
+    if (!inner) return ctx.apply(cell, { error: "#VALUE!", message: `not modelled by the workbench host: ${reason || "this formula"}` });
+    const r = await resolveOne(ctx, address, `=${inner.text}`);
+    if (!live()) return;
+    let res: Result | typeof SUPERSEDED;
+    if (r.status === "resolved") res = await call(ctx, cell, gen, index++, r.fn, r.args, force);
+    else if (r.status === "invalid") res = { error: "#VALUE!", message: r.message };
+    else return ctx.apply(cell, { error: "#VALUE!", message: `not modelled by the workbench host: ${r.status === "needs-run" ? r.reason : inner.text}` });
+    if (res === SUPERSEDED) return;
+    work = `${work.slice(0, inner.start)}${asLiteral(res)}${work.slice(inner.end)}`;
+  }
+  ctx.apply(cell, { error: "#VALUE!", message: "too many nested SVC calls" });
+}

@@ -1,0 +1,379 @@
+/**
+ * The fake Excel's calculation host: the workbook model plus everything that follows an edit —
+ * dependency index, incremental spills, recalculation of exactly the dependents, evaluation through
+ * C1 (engine and resolver) and the custom-function registry, and a journal of display changes so a
+ * redraw reads only what changed. DOM-free: the jest tests and scripts/bench-host.js run it in Node.
+ */
+import { Area, areaText, cellAddress, parseArea } from "./a1";
+import { AreaIndex } from "./area-index";
+import { contentAt, shownAt, Shown } from "./display";
+import { invalidArgument, itemAlreadyExists } from "./errors";
+import { EvalContext, evaluatePlain, evaluateSvc } from "./evaluate";
+import { CellReader, CellRef, CellSource, referencesOf, volatileFunctionsIn } from "../formula";
+import { Functions, Metadata } from "./functions";
+import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
+import { Recalc, RecalcGraph } from "./recalc";
+import { Spills } from "./spills";
+import { svcSpans } from "./svc-calls";
+import { Input, Result, asCellValue } from "./values";
+import { Journal } from "./journal";
+
+export type Note = (type: string, detail?: Record<string, unknown>) => void;
+
+export interface HostOptions {
+  sheets?: readonly string[];
+  note?: Note;
+  metadata: () => Promise<Metadata>;
+}
+
+export class Host implements RecalcGraph, EvalContext {
+  readonly book: Workbook;
+  readonly fns: Functions;
+  readonly recalc: Recalc;
+  readonly journal = new Journal();
+  readonly note: Note;
+  private readonly spills: Spills;
+  private readonly refs = new AreaIndex<Cell>();
+  private readonly formulas = new AreaIndex<Cell>();
+  private readonly volatile = new Set<Cell>();
+  readonly evaluations = new Map<string, number>();
+  readonly invocations = new Map<string, number>();
+  /** CellReader.read calls (host round trips of the resolver). */
+  reads = 0;
+  lastCalculation: Promise<unknown[]> = Promise.resolve([]);
+  readonly source: CellSource;
+  readonly reader: CellReader;
+
+  constructor(opts: HostOptions) {
+    this.note = opts.note ?? (() => undefined);
+    this.book = new Workbook(opts.sheets ?? ["Sheet1", "Sheet2"]);
+    this.fns = new Functions(this.note, opts.metadata);
+    this.recalc = new Recalc(this);
+    this.spills = new Spills((areas) => this.changed(areas));
+    this.source = {
+      value: (ref) => {
+        const s = this.book.sheet(ref.sheet);
+        return s ? asCellValue(contentAt(s, ref.row, ref.col)) : { error: "#REF!" };
+      },
+      names: () => this.book.names,
+      spill: (anchor) => {
+        const s = this.book.sheet(anchor.sheet);
+        return s?.cells.get(keyOf(anchor.row, anchor.col))?.f?.spill ?? null;
+      },
+      used: (sheet) => {
+        const s = this.book.sheet(sheet);
+        return s ? this.usedArea(s) : null;
+      },
+    };
+    // The resolver's port: every cell is at hand, so one read answers any request (counted: host round trips).
+    this.reader = {
+      read: async () => {
+        this.reads++;
+        const values = (ref: CellRef) => (this.book.sheet(ref.sheet) ? this.source.value(ref) : null);
+        return { values, spill: this.source.spill, names: this.book.names, sheets: this.book.sheets.map((s) => s.name) };
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- graph (RecalcGraph)
+
+  dependentsOf(area: Area): Iterable<Cell> {
+    return this.refs.query(area);
+  }
+
+  precedentsOf(cell: Cell): Iterable<Cell> {
+    const out = new Set<Cell>();
+    for (const a of this.refs.areasOf(cell)) {
+      this.formulas.query(a).forEach((x) => out.add(x));
+      this.spills.spillsIn(a).forEach((x) => out.add(x));
+    }
+    return out;
+  }
+
+  outputOf(cell: Cell): Area {
+    return cell.f?.spill ?? areaOfCell(cell);
+  }
+
+  evaluate(cell: Cell, force: boolean): Promise<void> | void {
+    if (!cell.f) return;
+    return cell.f.svc ? evaluateSvc(this, cell, force) : evaluatePlain(this, cell);
+  }
+
+  // ---------------------------------------------------------------- evaluation (EvalContext)
+
+  apply(cell: Cell, result: Result): void {
+    if (!cell.f) return;
+    cell.f.result = checkedShape(result);
+    this.changed(this.spills.place(cell));
+    if (cell.f.svc) this.note("cell", { address: addressOf(cell), state: "done" });
+  }
+
+  invoking(cell: Cell, on: boolean): void {
+    if (!cell.f || cell.f.invoking === on) return;
+    cell.f.invoking = on;
+    this.journal.touch(cell.sheet, cell.r, cell.c);
+    if (on) this.note("cell", { address: addressOf(cell), state: "busy" });
+  }
+
+  count(cell: Cell, what: "evaluations" | "invocations"): void {
+    const m = what === "evaluations" ? this.evaluations : this.invocations;
+    const a = addressOf(cell);
+    m.set(a, (m.get(a) ?? 0) + 1);
+  }
+
+  /** Cells whose display changed: redraw them and make their readers dirty. */
+  private changed(areas: readonly Area[]): void {
+    for (const a of areas) {
+      const s = this.book.sheet(a.sheet);
+      if (s) this.journal.touchArea(s, a);
+    }
+    this.recalc.markReaders(areas);
+  }
+
+  // ---------------------------------------------------------------- edits
+
+  sheetOf(name: string): Sheet {
+    const s = this.book.sheet(name);
+    if (!s) throw invalidArgument(`no sheet named ${name}`);
+    return s;
+  }
+
+  private refsOf(text: string, cell: Cell): Area[] {
+    const names = this.book.names;
+    return referencesOf(text, { sheet: cell.sheet.name, row: cell.r, col: cell.c }, names).map((a) => ({ ...a, sheet: this.book.sheet(a.sheet)?.name ?? a.sheet }));
+  }
+
+  private index(cell: Cell): void {
+    const f = cell.f;
+    this.refs.remove(cell);
+    if (!f) return;
+    for (const a of this.refsOf(f.text, cell)) this.refs.add(cell, a);
+  }
+
+  private dropFormula(cell: Cell): Area[] {
+    const f = cell.f;
+    if (!f) return [];
+    f.ctrl?.abort();
+    const freed = this.spills.retract(cell);
+    this.spills.unwait(cell);
+    this.refs.remove(cell);
+    this.formulas.remove(cell);
+    this.volatile.delete(cell);
+    cell.f = null;
+    this.recalc.forget(cell);
+    return freed ? [freed] : [];
+  }
+
+  /**
+   * Put typed contents in a cell (null clears it): a formula is evaluated (forced) with everything
+   * that reads the cell; a constant makes the cell's readers dirty.
+   */
+  input(sheet: Sheet, r: number, c: number, input: Input | null): Cell | null {
+    const key = keyOf(r, c);
+    let cell = sheet.cells.get(key);
+    const touched: Area[] = [];
+    if (input === null) {
+      if (!cell) return null;
+      const freed = this.dropFormula(cell);
+      sheet.cells.delete(key);
+      touched.push(areaOfCell(cell), ...freed);
+      this.changed(touched);
+      this.spills.refill(touched);
+      this.edited(sheet, r, c);
+      return null;
+    }
+    if (!cell) {
+      cell = { sheet, r, c, input, f: null };
+      sheet.cells.set(key, cell);
+      touched.push(...this.spills.typedAt(sheet, r, c));
+    }
+    cell.input = input;
+    if ("formula" in input) {
+      const prev = cell.f;
+      prev?.ctrl?.abort();
+      cell.f = newState(input.formula, prev);
+      this.formulas.add(cell, areaOfCell(cell));
+      this.index(cell);
+      if (cell.f.volatile) this.volatile.add(cell);
+      else this.volatile.delete(cell);
+      this.changed(touched);
+      this.journal.touch(sheet, r, c); // it shows #BUSY! (or its last value) until evaluated
+      this.recalc.mark([cell], true);
+    } else {
+      const freed = this.dropFormula(cell);
+      touched.push(areaOfCell(cell), ...freed);
+      this.changed(touched);
+      this.spills.refill(freed);
+    }
+    this.edited(sheet, r, c);
+    return cell;
+  }
+
+  /** Every edit recalculates the volatile cells too (TODAY, NOW, RAND...), as Excel does. */
+  private edited(sheet: Sheet, r: number, c: number): void {
+    this.note("edit", { address: cellAddress(sheet.name, r, c) });
+    if (this.volatile.size) this.recalc.mark(this.volatile, false);
+  }
+
+  /** The cell's result once it has settled (null for a constant or an empty cell). */
+  async settledResult(cell: Cell | null): Promise<Result | null> {
+    if (!cell) return null;
+    await this.recalc.cellSettled(cell);
+    return cell.f ? cell.f.result : null;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  shown(sheet: Sheet, r: number, c: number): Shown | null {
+    return shownAt(sheet, r, c);
+  }
+
+  /** What Range.formulas reads: the formula, else the value shown ("" when empty). */
+  formulaAt(sheet: Sheet, r: number, c: number): unknown {
+    const cell = sheet.cells.get(keyOf(r, c));
+    if (cell && "formula" in cell.input) return cell.input.formula;
+    const v = asCellValue(contentAt(sheet, r, c));
+    if (v === null) return "";
+    return typeof v === "object" ? v.error : v;
+  }
+
+  spillOf(sheet: Sheet, r: number, c: number): Area | null {
+    return sheet.cells.get(keyOf(r, c))?.f?.spill ?? null;
+  }
+
+  formulaCells(): Cell[] {
+    const out: Cell[] = [];
+    for (const s of this.book.sheets) for (const cell of s.cells.values()) if (cell.f) out.push(cell);
+    return out;
+  }
+
+  /** The smallest range holding every typed cell and spilled value of a sheet, or null when it is empty. */
+  usedArea(sheet: Sheet): Area | null {
+    let a: Area | null = null;
+    const grow = (r0: number, c0: number, r1: number, c1: number) => {
+      if (!a) a = { sheet: sheet.name, r0, c0, r1, c1 };
+      else a = { sheet: sheet.name, r0: Math.min(a.r0, r0), c0: Math.min(a.c0, c0), r1: Math.max(a.r1, r1), c1: Math.max(a.c1, c1) };
+    };
+    for (const cell of sheet.cells.values()) {
+      const s = cell.f?.spill;
+      if (s) grow(s.r0, s.c0, s.r1, s.c1);
+      else grow(cell.r, cell.c, cell.r, cell.c);
+    }
+    return a;
+  }
+
+  // ---------------------------------------------------------------- calculation
+
+  private results(): Promise<unknown[]> {
+    return this.recalc.settled().then(() => this.formulaCells().filter((c) => c.f?.svc).map((c) => c.f?.result));
+  }
+
+  /** Application.calculate: Full / FullRebuild re-run every formula (SVC calls included); Recalculate the volatile ones. */
+  calculate(type: string): Promise<unknown[]> {
+    this.note("calculate", { calculationType: type });
+    if (type === "Full" || type === "FullRebuild") this.recalc.mark(this.formulaCells(), true);
+    else this.recalc.mark(this.volatile, false);
+    this.lastCalculation = this.results();
+    return this.lastCalculation;
+  }
+
+  /** Range.calculate: the formulas in the range run again (their readers follow). */
+  calculateRange(area: Area): Promise<unknown[]> {
+    this.note("calculateRange", { address: areaText(area) });
+    this.recalc.mark(this.formulas.query(area), true);
+    this.lastCalculation = this.results();
+    return this.lastCalculation;
+  }
+
+  // ---------------------------------------------------------------- sheets, names, selection
+
+  addSheet(name?: string): Sheet {
+    if (name !== undefined) {
+      const problem = sheetNameProblem(name);
+      if (problem) throw invalidArgument(problem);
+      if (this.book.sheet(name)) throw itemAlreadyExists(`Worksheet ${name}`);
+    }
+    const s = this.book.addSheet(name);
+    this.note("sheet", { op: "add", name: s.name });
+    this.reindexMentioning(s.name);
+    return s;
+  }
+
+  activate(sheet: Sheet): void {
+    this.book.active = sheet;
+    this.note("activate", { sheet: sheet.name });
+  }
+
+  select(area: Area | null): void {
+    this.book.selection = area;
+    if (area) this.book.active = this.sheetOf(area.sheet);
+    this.note("select", { address: area ? areaText(area) : null });
+  }
+
+  defineName(name: string, formula: string, sheet: string | null, comment = ""): NameEntry {
+    const problem = nameProblem(name);
+    if (problem) throw invalidArgument(problem);
+    const scope = sheet === null ? null : this.sheetOf(sheet).name;
+    if (this.book.findName(name, scope)) throw itemAlreadyExists(`Name ${name}`);
+    const entry: NameEntry = { name, sheet: scope, formula: formula.replace(/^=/, ""), comment, visible: true };
+    this.book.names.push(entry);
+    this.note("name", { op: "add", name, sheet: scope });
+    this.reindexMentioning(name);
+    return entry;
+  }
+
+  setNameFormula(entry: NameEntry, formula: string): void {
+    entry.formula = formula.replace(/^=/, "");
+    this.note("name", { op: "set", name: entry.name, sheet: entry.sheet });
+    this.reindexMentioning(entry.name);
+  }
+
+  deleteName(entry: NameEntry): void {
+    const i = this.book.names.indexOf(entry);
+    if (i >= 0) this.book.names.splice(i, 1);
+    this.note("name", { op: "delete", name: entry.name, sheet: entry.sheet });
+    this.reindexMentioning(entry.name);
+  }
+
+  /** A name or sheet appeared or changed: formulas mentioning it read other cells now; they recalculate. */
+  private reindexMentioning(word: string): void {
+    const re = new RegExp(`(^|[^A-Za-z0-9_.])'?${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}'?([^A-Za-z0-9_.(]|$)`, "i");
+    const hit = this.formulaCells().filter((c) => re.test((c.f as FormulaState).text));
+    for (const c of this.formulaCells()) this.index(c);
+    if (hit.length) this.recalc.mark(hit, false);
+  }
+
+  /** The area of a name's reference formula ("Inputs!$B$1"), or null when it is not a reference. */
+  nameArea(entry: NameEntry): Area | null {
+    try {
+      const a = parseArea(entry.formula, entry.sheet ?? this.book.active.name);
+      return this.book.sheet(a.sheet) ? { ...a, sheet: this.sheetOf(a.sheet).name } : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Excel shows #CALC! for an empty array and #VALUE! for rows of different lengths. */
+function checkedShape(r: Result): Result {
+  if (!("value" in r) || !Array.isArray(r.value)) return r;
+  const g = r.value;
+  if (g.length === 0 || g[0].length === 0) return { error: "#CALC!", message: "the function returned an empty array" };
+  if (g.some((row) => !Array.isArray(row) || row.length !== g[0].length)) return { error: "#VALUE!", message: "the function returned rows of different lengths" };
+  return r;
+}
+
+function newState(text: string, prev: FormulaState | null): FormulaState {
+  return {
+    text,
+    volatile: volatileFunctionsIn(text).length > 0,
+    svc: svcSpans(text).length > 0,
+    result: prev?.result ?? null,
+    invoking: false,
+    spill: prev?.spill ?? null,
+    want: prev?.want ?? null,
+    calls: new Map(),
+    ctrl: null,
+    gen: (prev?.gen ?? 0) + 1,
+  };
+}

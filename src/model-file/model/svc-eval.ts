@@ -1,0 +1,116 @@
+/**
+ * Computing formulas that call SVC functions. A formula that is one SVC call has its arguments
+ * worked out by the resolver (src/formula resolveCalls, through a CellReader over the workbook): an
+ * argument that cannot be right is #VALUE! with a message naming it, and costs no call. Any other
+ * formula (an SVC call inside IFERROR, arithmetic on a result, a nested call) runs through the
+ * plain-formula engine's SVC hook: calls not yet answered are collected, sent at once, and the
+ * formula computed again (a call whose arguments need another call's answer takes one more pass).
+ */
+import { ArgValue, CellReader, CellSource, CellValue, DefinedName, EngineValue, evaluateFormula, isErrorValue, ParamInfo, Resolved, resolveCalls } from "../../formula";
+import { engineSpelling } from "./file-text";
+import { FormulaNode } from "./graph";
+
+export interface SvcCall {
+  /** Upper-case function name without the namespace ("FINANCIALS"). */
+  fn: string;
+  args: ArgValue[];
+  /** Where it is called from ("Model!B3"), for the engine's per-cell records. */
+  address: string;
+}
+
+export type CallAnswer = { value: CellValue[][] } | { error: { code: string; message: string } };
+
+export interface SvcOutcome {
+  value: EngineValue;
+  /** The message of the failed call (or the invalid argument) behind an error value. */
+  message: string | null;
+}
+
+export interface SvcContext {
+  src: CellSource;
+  sheets: readonly string[];
+  /** Send one batch of distinct calls; each settles. */
+  call: (calls: SvcCall[]) => Promise<CallAnswer[]>;
+  addressOf: (n: FormulaNode) => string;
+  /** Answers so far (kept across waves: a call asked again is answered from here). */
+  answers: Map<string, CallAnswer>;
+  now?: () => Date;
+  params?: (fn: string) => readonly ParamInfo[];
+}
+
+const MAX_PASSES = 4;
+
+export const keyOf = (fn: string, args: readonly ArgValue[]) => fn + "\u0000" + JSON.stringify(args);
+
+function answerValue(a: CellValue[][]): CellValue | CellValue[][] {
+  return a.length === 1 && a[0].length === 1 ? a[0][0] : a;
+}
+
+/** The resolver's port over the workbook as written so far (a sheet that does not exist reads as null, as C1 says). */
+export function readerOf(src: CellSource, sheets: readonly string[]): CellReader {
+  const known = new Set(sheets.map((s) => s.toUpperCase()));
+  const values = (ref: { sheet: string; row: number; col: number }) => (known.has(ref.sheet.toUpperCase()) ? src.value(ref) : null);
+  return { read: async () => ({ values, spill: (a) => src.spill(a), names: src.names() as DefinedName[], sheets }) };
+}
+
+interface Pass {
+  wanted: Map<string, SvcCall>;
+  finished: Map<FormulaNode, SvcOutcome>;
+}
+
+/** One formula through the engine; the hook answers known calls and records the others. */
+function viaEngine(n: FormulaNode, ctx: SvcContext, wanted: Map<string, SvcCall>): SvcOutcome | null {
+  let missing = false;
+  let message: string | null = null;
+  const svc = (fn: string, args: ArgValue[]): CellValue | CellValue[][] => {
+    const bad = args.find((a): a is { error: string } => isErrorValue(a));
+    if (bad) return bad; // Excel does not call a custom function with an error argument
+    const a = ctx.answers.get(keyOf(fn, args));
+    if (a && "value" in a) return answerValue(a.value);
+    if (a) return (message ??= a.error.message), { error: a.error.code };
+    wanted.set(keyOf(fn, args), { fn, args, address: ctx.addressOf(n) });
+    missing = true;
+    return { error: "#N/A" };
+  };
+  const value = evaluateFormula(engineSpelling(n.text), n, ctx.src, { now: ctx.now, svc });
+  return missing ? null : { value, message: isErrorValue(value) ? message : null };
+}
+
+function runPass(nodes: FormulaNode[], resolved: Map<FormulaNode, Resolved>, ctx: SvcContext): Pass {
+  const wanted = new Map<string, SvcCall>();
+  const finished = new Map<FormulaNode, SvcOutcome>();
+  for (const n of nodes) {
+    const r = resolved.get(n);
+    if (r?.status === "invalid") finished.set(n, { value: { error: "#VALUE!" }, message: r.message });
+    else if (r?.status === "resolved") {
+      const key = keyOf(r.fn, r.args);
+      const a = ctx.answers.get(key);
+      if (!a) wanted.set(key, { fn: r.fn, args: r.args, address: ctx.addressOf(n) });
+      else finished.set(n, "value" in a ? { value: answerValue(a.value), message: null } : { value: { error: a.error.code }, message: a.error.message });
+    } else {
+      const out = viaEngine(n, ctx, wanted);
+      if (out) finished.set(n, out);
+    }
+  }
+  return { wanted, finished };
+}
+
+/** Compute SVC formulas, sending the calls they need in as few batches as their dependencies allow. */
+export async function evaluateSvc(nodes: FormulaNode[], ctx: SvcContext): Promise<Map<FormulaNode, SvcOutcome>> {
+  const sites = nodes.map((n) => ({ address: ctx.addressOf(n), formula: n.text }));
+  const statuses = await resolveCalls(sites, readerOf(ctx.src, ctx.sheets), { now: ctx.now, params: ctx.params });
+  const resolved = new Map(nodes.map((n, i) => [n, statuses[i]]));
+  const out = new Map<FormulaNode, SvcOutcome>();
+  let pending = nodes;
+  for (let pass = 0; pending.length > 0; pass++) {
+    const { wanted, finished } = runPass(pending, resolved, ctx);
+    for (const [n, o] of finished) out.set(n, o);
+    pending = pending.filter((n) => !finished.has(n));
+    if (wanted.size === 0 || pass === MAX_PASSES) break;
+    const calls = [...wanted.entries()];
+    const got = await ctx.call(calls.map(([, c]) => c));
+    calls.forEach(([key], i) => ctx.answers.set(key, got[i]));
+  }
+  for (const n of pending) out.set(n, { value: { error: "#N/A" }, message: "the SVC calls depend on each other more than 4 levels deep inside one formula" });
+  return out;
+}
