@@ -17,3 +17,6 @@ export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
 export { lintModel } from "./check";
 export type { SiteLint } from "./check";
+export { addSheet } from "./add-sheet";
+export type { SheetCell } from "./add-sheet";
+export type { ChangeCells } from "./model/change-cells";

@@ -2,3 +2,5 @@
 export type { Change, ChangeKind, ChangeRecord, Filing, FormulaRun, Grid, SvcCellRun, ValueOrigin } from "./types";
 export { recordChanges, countsText, changeAddress } from "./record";
 export { changeRows, CHANGE_HEADER, changeSheetName, jsonChange } from "./rows";
+export { originsOf } from "./origins";
+export type { RecordedSource } from "./origins";
