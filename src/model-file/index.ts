@@ -20,3 +20,5 @@ export type { SiteLint } from "./check";
 export { addSheet } from "./add-sheet";
 export type { SheetCell } from "./add-sheet";
 export type { ChangeCells } from "./model/change-cells";
+export { diffModels } from "./diff";
+export type { CellDiff, ModelDiff } from "./diff";
