@@ -18,7 +18,6 @@ export { repairModel } from "./repair";
 export { lintModel } from "./check";
 export type { SiteLint } from "./check";
 export { addSheet } from "./add-sheet";
-export type { SheetCell } from "./add-sheet";
 export type { ChangeCells } from "./model/change-cells";
 export { diffModels } from "./diff";
 export type { CellDiff, ModelDiff } from "./diff";
