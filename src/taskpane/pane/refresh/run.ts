@@ -7,12 +7,11 @@
 import type { PaneContext, PlanRequest, SourceView } from "../types";
 import { PlanDeps, RefreshSet, priceFormulas } from "./plan";
 
-/** How long the engine must stay idle before a stage counts as settled. */
-const SETTLE_MS = 400;
-
 export interface RunState {
   cancelled: number;
   stop: boolean;
+  /** Aborted by Cancel: the wait for the stage's answers ends at once. */
+  abort?: AbortController;
 }
 
 export interface RefreshSummary {
@@ -25,25 +24,33 @@ export interface RefreshSummary {
   unpriced: { address: string; message: string; cost: number | null }[];
 }
 
-type Engine = Required<Pick<PaneContext["engine"], "invalidate" | "plan">> & PaneContext["engine"];
+type Engine = Required<Pick<PaneContext["engine"], "invalidate" | "plan" | "settled">> & PaneContext["engine"];
 type Workbook = NonNullable<PaneContext["workbook"]>;
 
 const keyOf = (r: PlanRequest) => JSON.stringify(r);
 
-/** Wait until the engine has been idle for SETTLE_MS (the cells' functions have run), or Cancel. */
-export async function settle(ctx: PaneContext, started: number, state: { stop: boolean }): Promise<void> {
-  const deadline = started + ctx.actionTimeoutMs;
-  let quietSince = 0;
-  await new Promise((r) => setTimeout(r, 50));
-  while (Date.now() < deadline) {
-    const pending = ctx.engine.stats().pending;
-    if (pending === 0) {
-      if (!quietSince) quietSince = Date.now();
-      if (Date.now() - quietSince >= SETTLE_MS) return;
-    } else quietSince = 0;
-    if (state.stop && pending === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
+/**
+ * Wait until the stage's requests, made due by invalidate, have been asked again and answered or
+ * failed (the engine's signal), or Cancel, or the action's time limit.
+ */
+async function settle(ctx: PaneContext, reqs: PlanRequest[], started: number, state: RunState): Promise<void> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(), Math.max(0, started + ctx.actionTimeoutMs - Date.now()));
+  const stop = () => limit.abort();
+  state.abort?.signal.addEventListener("abort", stop, { once: true });
+  if (state.stop) limit.abort();
+  try {
+    await (ctx.engine as Engine).settled(reqs, { signal: limit.signal });
+  } finally {
+    clearTimeout(timer);
+    state.abort?.signal.removeEventListener("abort", stop);
   }
+}
+
+/** The requests of the cells at `addresses`, as priced. */
+function requestsAt(set: RefreshSet, addresses: readonly string[]): PlanRequest[] {
+  const at = new Set(addresses);
+  return set.cells.filter((c) => at.has(c.address)).flatMap((c) => set.requests.slice(c.first, c.first + c.count));
 }
 
 /** A later stage as it is now: the cells still to run, and their requests not yet made due. */
@@ -57,7 +64,7 @@ async function restage(ctx: PaneContext, set: RefreshSet, addresses: readonly st
   const reqs = now.cells.filter((c) => fresh.has(c.address)).flatMap((c) => now.requests.slice(c.first, c.first + c.count));
   const newer = reqs.filter((r) => !due.has(keyOf(r)));
   for (const r of newer) due.add(keyOf(r));
-  return { todo, newer };
+  return { todo, newer, reqs };
 }
 
 /** Make the priced answers due and recalculate stage by stage. */
@@ -69,13 +76,15 @@ export async function runStages(ctx: PaneContext, set: RefreshSet, state: RunSta
   for (const [k, addresses] of set.stages.entries()) {
     if (state.stop || !addresses?.length) continue;
     let todo: readonly string[] = addresses;
+    let reqs = requestsAt(set, addresses);
     if (k > 0) {
       const next = await restage(ctx, set, addresses, started, deps(), due);
       if (next.newer.length) await engine.invalidate(next.newer);
       todo = next.todo;
+      reqs = next.reqs;
     }
     if (todo.length) await wb.recalculateCells(todo);
-    await settle(ctx, started, state);
+    await settle(ctx, reqs, started, state);
   }
 }
 
