@@ -1,0 +1,58 @@
+/**
+ * The order a refresh runs in (pure): a formula that reads another SVC formula's result (a PEERS
+ * spill feeding `=SVC.FINANCIALS(INDEX(A2#,2,1),...)`) runs after it, so it is priced again and
+ * refreshed from the new value. Stage 0 reads no other result of the set; stage k reads stage k-1.
+ * A cycle (Excel would refuse it) lands in the last stage.
+ */
+import { AreaRef, parseRange, sameSheet } from "../formula";
+
+export interface StagedCell {
+  address: string;
+  /** The areas its arguments read (the resolver's `reads`). */
+  reads: readonly AreaRef[];
+  /** The cells its own result covers (its anchor, and the spill when its size is known). */
+  result: AreaRef;
+}
+
+const overlaps = (a: AreaRef, b: AreaRef) => sameSheet(a.sheet, b.sheet) && a.r0 <= b.r1 && b.r0 <= a.r1 && a.c0 <= b.c1 && b.c0 <= a.c1;
+
+/** The cells a result at `address` covers: `rows` × `cols` from its anchor (1 × 1 when unknown). */
+export function resultArea(address: string, rows?: number, cols?: number): AreaRef {
+  const a = parseRange(address);
+  return { ...a, r1: a.r0 + Math.max(1, rows ?? 1) - 1, c1: a.c0 + Math.max(1, cols ?? 1) - 1 };
+}
+
+/** For each cell, the indexes of the other cells whose result it reads. */
+function upstreamOf(cells: readonly StagedCell[]): number[][] {
+  const bySheet = new Map<string, number[]>();
+  cells.forEach((c, i) => {
+    const key = c.result.sheet.toUpperCase();
+    bySheet.set(key, [...(bySheet.get(key) ?? []), i]);
+  });
+  return cells.map((c, i) => {
+    const up = new Set<number>();
+    for (const read of c.reads)
+      for (const j of bySheet.get(read.sheet.toUpperCase()) ?? []) if (j !== i && overlaps(read, cells[j].result)) up.add(j);
+    return [...up];
+  });
+}
+
+/** Stage numbers (0 = reads no other result of the set), longest chain first. */
+export function stagesOf(cells: readonly StagedCell[]): number[] {
+  const up = upstreamOf(cells);
+  const stage = cells.map(() => -1);
+  let placed = 0;
+  for (let level = 0; placed < cells.length; level++) {
+    const now = cells
+      .map((_, i) => i)
+      .filter((i) => stage[i] < 0 && up[i].every((j) => stage[j] >= 0 && stage[j] < level));
+    if (now.length === 0) {
+      // a cycle: whatever is left runs last
+      for (let i = 0; i < cells.length; i++) if (stage[i] < 0) stage[i] = level;
+      break;
+    }
+    for (const i of now) stage[i] = level;
+    placed += now.length;
+  }
+  return stage;
+}
