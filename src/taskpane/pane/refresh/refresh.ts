@@ -137,7 +137,7 @@ class RefreshSection {
     view.confirmRow.hidden = true;
     view.runRow.hidden = view.bar.hidden = false;
     setDisabled(view.cancel, false);
-    const state = (this.running = { cancelled: 0, stop: false });
+    const state = (this.running = { cancelled: 0, stop: false, abort: new AbortController() });
     const before = ctx.engine.stats().calls;
     const started = Date.now();
     const progress = this.progress(before, price.calls);
@@ -170,6 +170,7 @@ class RefreshSection {
     const dropped = this.ctx.engine.cancelQueued ? this.ctx.engine.cancelQueued() : 0;
     this.running.cancelled += dropped;
     this.running.stop = true;
+    this.running.abort?.abort();
     setDisabled(this.view.cancel, true);
     this.view.progress.textContent += ` — cancelled ${dropped} queued call${dropped === 1 ? "" : "s"}; cells keep their last values (marked stale).`;
   }

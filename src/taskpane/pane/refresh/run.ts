@@ -10,12 +10,11 @@
 import { PlanDeps, RefreshPlanOf, planRefresh, requestsOfCell } from "../../../plan";
 import type { PaneContext, PlanRequest, SourceView } from "../types";
 
-/** How long the engine must stay idle before a stage counts as settled. */
-const SETTLE_MS = 400;
-
 export interface RunState {
   cancelled: number;
   stop: boolean;
+  /** Aborted by Cancel: the wait for the stage's answers ends at once. */
+  abort?: AbortController;
 }
 
 export interface RefreshSummary {
@@ -28,24 +27,26 @@ export interface RefreshSummary {
   unpriced: { address: string; message: string; cost: number | null }[];
 }
 
-type Engine = Required<Pick<PaneContext["engine"], "invalidate" | "plan">> & PaneContext["engine"];
+type Engine = Required<Pick<PaneContext["engine"], "invalidate" | "plan" | "settled">> & PaneContext["engine"];
 type Workbook = NonNullable<PaneContext["workbook"]>;
 
 const keyOf = (r: PlanRequest) => JSON.stringify(r);
 
-/** Wait until the engine has been idle for SETTLE_MS (the cells' functions have run), or Cancel. */
-export async function settle(ctx: PaneContext, started: number, state: { stop: boolean }): Promise<void> {
-  const deadline = started + ctx.actionTimeoutMs;
-  let quietSince = 0;
-  await new Promise((r) => setTimeout(r, 50));
-  while (Date.now() < deadline) {
-    const pending = ctx.engine.stats().pending;
-    if (pending === 0) {
-      if (!quietSince) quietSince = Date.now();
-      if (Date.now() - quietSince >= SETTLE_MS) return;
-    } else quietSince = 0;
-    if (state.stop && pending === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
+/**
+ * Wait until the stage's requests, made due by invalidate, have been asked again and answered or
+ * failed (the engine's signal), or Cancel, or the action's time limit.
+ */
+async function settle(ctx: PaneContext, reqs: PlanRequest[], started: number, state: RunState): Promise<void> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(), Math.max(0, started + ctx.actionTimeoutMs - Date.now()));
+  const stop = () => limit.abort();
+  state.abort?.signal.addEventListener("abort", stop, { once: true });
+  if (state.stop) limit.abort();
+  try {
+    await (ctx.engine as Engine).settled(reqs, { signal: limit.signal });
+  } finally {
+    clearTimeout(timer);
+    state.abort?.signal.removeEventListener("abort", stop);
   }
 }
 
@@ -92,7 +93,7 @@ export async function runStages(ctx: PaneContext, plan: RefreshPlanOf, state: Ru
     await fetchAll(engine, reqs);
     if (state.stop) continue;
     await wb.recalculateCells(todo);
-    await settle(ctx, started, state);
+    await settle(ctx, reqs, started, state);
   }
 }
 
