@@ -38,6 +38,7 @@ function provenanceOf(view: FinancialsView, headers: number, withSource: boolean
         formula: p?.formula ?? null,
         accession: p?.accession ?? null,
         filingUrl: p?.url ?? null,
+        form: p?.form ?? null,
         computed: (p?.formula ?? "").startsWith("computed:"),
       });
     })

@@ -24,6 +24,8 @@ export interface ValueSource {
   accession: string | null;
   /** Link to that filing (the API's, else the SEC archive folder of the accession). */
   filingUrl: string | null;
+  /** That filing's form ("10-K/A": an amendment restated the value), when the answer names it. */
+  form?: string | null;
   /** True for values the add-in computed (LTM): `formula` then says how. */
   computed: boolean;
 }

@@ -12,6 +12,7 @@ import { Model, siteAddress } from "./model/model";
 import { CellReport, RefreshReport, reportFor, StaleReport } from "./report";
 import { Result, writeResult } from "./model/results";
 import { spliceWrites } from "./model/save";
+import { ChangeCells, changeCells } from "./model/change-cells";
 import { cellSourceOf } from "./model/source";
 import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
 import { svcCallsIn } from "./model/svc-sites";
@@ -33,6 +34,8 @@ export interface RefreshResult {
   report: RefreshReport;
   /** Cells whose stored value, formula or metadata changed. */
   written: number;
+  /** Each SVC result and recomputed dependent before and after (for the change record). */
+  changes: ChangeCells;
 }
 
 const boxOf = (n: { row: number; col: number }): Box => ({ r0: n.row, c0: n.col, r1: n.row, c1: n.col });
@@ -158,5 +161,10 @@ export async function refreshModel(model: Model, ports: RefreshPorts): Promise<R
   await run.go();
   const written = spliceWrites(run.w);
   const report: RefreshReport = { cells: [...run.cells.values()], recomputed: run.recomputed, stale: run.staleList };
-  return { bytes: model.pkg.write(), report, written };
+  const recomputed = new Set(run.recomputed.map((r) => `${r.sheet}!${r.cell}`));
+  const changes = changeCells(model, run.w, run.graph.dirty, {
+    recomputed: (n) => recomputed.has(`${n.sheet}!${a1(n.row, n.col)}`),
+    message: (n) => run.cells.get(run.address(n))?.error?.message ?? null,
+  });
+  return { bytes: model.pkg.write(), report, written, changes };
 }

@@ -7,7 +7,7 @@
  *   metrics[].values[i] = { value, concept | formula, accession ... }
  *   data.provenance[key][i]  or  data.provenance = [{ metric|key, period|index, ... }]
  * and, per element, concept|xbrl_concept|tag, formula|derivation|expression, accession|accession_number|accn
- * (possibly under `filing`), url|filing_url|sec_url; a bare string is a concept (has ":") or a formula.
+ * (possibly under `filing`), url|filing_url|sec_url, form|form_type; a bare string is a concept (has ":") or a formula.
  */
 import { asArray, asRecord, str } from "./grid";
 
@@ -15,6 +15,8 @@ export interface Provenance {
   concept: string | null;
   formula: string | null;
   accession: string | null;
+  /** The form of that filing ("10-K", "10-K/A") when the answer says: an amendment restated the value. */
+  form?: string | null;
   url: string | null;
 }
 
@@ -37,8 +39,10 @@ function readElement(el: unknown): Provenance | null {
     accession: first(o, ["accession", "accession_number", "accn"]) ?? first(filing, ["accession", "accession_number", "accn"]),
     url: first(o, ["url", "filing_url", "sec_url", "source_url"]) ?? first(filing, ["url", "sec_url"]),
   };
+  const form = first(o, ["form", "form_type"]) ?? first(filing, ["form", "form_type"]);
+  if (form) p.form = form;
   const fromSource = !p.concept && !p.formula && typeof o.source === "string" ? readElement(o.source) : null;
-  if (fromSource) return { ...fromSource, accession: p.accession, url: p.url };
+  if (fromSource) return { ...fromSource, accession: p.accession, url: p.url, ...(form ? { form } : {}) };
   return p.concept || p.formula || p.accession || p.url ? p : null;
 }
 

@@ -17,6 +17,10 @@ export interface ModelArgs {
   baseUrl: string;
   token: TokenSource | null;
   cacheDir: string | null;
+  /** refresh: print what changed (the table, or `changes` in --json). */
+  changes: boolean;
+  /** refresh: add the change list to the file as a sheet. */
+  changesSheet: boolean;
 }
 
 const fromEval = (flag: string): CliOption => EVAL_OPTIONS.find((o) => o.flag === flag) as CliOption;
@@ -25,7 +29,13 @@ const JSON_OPTION: CliOption = { flag: "--json", help: 'Print one JSON object {"
 const out = (help: string): CliOption => ({ flag: "--out", value: "FILE", help });
 
 export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
-  refresh: [out("Write the refreshed workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION, ...CONNECTION],
+  refresh: [
+    out("Write the refreshed workbook to FILE (default: replace MODEL.xlsx, atomically)"),
+    JSON_OPTION,
+    { flag: "--changes", help: 'Say what changed, old -> new and why (new period, revised with its filing, new rows, errors; dependents with the SVC cells that moved them); with --json a "changes" array' },
+    { flag: "--changes-sheet", help: 'Add the change list to the file as a sheet "SVC changes YYYY-MM-DD HH.MM"' },
+    ...CONNECTION,
+  ],
   check: [JSON_OPTION, ...CONNECTION],
   freeze: [out("Where to write the values-only copy (required: a model is never frozen in place)"), JSON_OPTION],
   repair: [out("Write the repaired workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION],
@@ -42,6 +52,8 @@ export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJ
     baseUrl: textOption(a, "--base-url") ?? (env.SVC_BASE_URL || SANDBOX_BASE_URL),
     token: tokenArg(a.values.get("--token"), a.values.get("--token-file")) ?? tokenFromEnv(env),
     cacheDir: textOption(a, "--cache-dir") ?? null,
+    changes: a.values.get("--changes") === true,
+    changesSheet: a.values.get("--changes-sheet") === true,
   };
   if (command === "freeze" && !args.out) throw new UsageError("--out FILE is required: a model is never frozen in place");
   return args;

@@ -6,6 +6,7 @@ import { freezeCommand } from "./freeze";
 import { MODEL_OPTIONS } from "./args";
 import { refreshCommand } from "./refresh";
 import { repairCommand } from "./repair";
+import { DIFF_COMMAND } from "./diff";
 
 const EXITS = "Exit status: 0 every SVC cell has a value; 1 the file was written but cells hold errors or stale values; 2 nothing was written (usage, unreadable or not a workbook, every call failed); 3 not signed in (nothing written).";
 
@@ -46,4 +47,5 @@ export const MODEL_COMMANDS: readonly Command[] = [
     notes: ["Touches only the broken formulas, the dead link part, its relationship, content type and externalReferences entry. Exit status: 0 done (also when there was nothing to repair); 2 nothing written."],
     run: (argv) => repairCommand(argv),
   },
+  DIFF_COMMAND,
 ];

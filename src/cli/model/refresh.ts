@@ -12,6 +12,7 @@ import { nothingWritten, openModel } from "./file-input";
 import { ModelIoError, writeAtomic } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
+import { changeLines, changeRecordOf, changesJson, withChangesSheet } from "./changes";
 
 /** The engine for a command, or the exit code (3 not signed in, 2 usage). `check` needs no sign-in: it prices from the cache. */
 export async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup | number> {
@@ -43,9 +44,11 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   }
   if (seen.signedOut) return nothingWritten("refresh", "not signed in (the API asked to sign in): run `svc-excel login`, or pass a credential", EXIT.signedOut);
   if (seen.failed > 0 && seen.answered === 0) return nothingWritten("refresh", `every call failed (${result.report.cells.find((c) => c.error)?.error?.message ?? "no answer"}): the stored values are kept`);
+  const record = args.changes || args.changesSheet ? changeRecordOf(result.changes) : null;
+  const sheet = record && args.changesSheet ? withChangesSheet(model, record, new Date()) : null;
   const target = args.out ?? args.model;
   try {
-    writeAtomic(target, result.bytes);
+    writeAtomic(target, sheet?.bytes ?? result.bytes);
   } catch (e) {
     if (e instanceof ModelIoError) return nothingWritten("refresh", e.message);
     throw e;
@@ -58,7 +61,8 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
       headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale`,
       cells,
       stale,
-      extra: { recomputed },
+      extra: { recomputed, ...(record && args.changes ? changesJson(record) : {}), ...(sheet ? { changes_sheet: sheet.sheet } : {}) },
+      lines: [...(record && args.changes ? changeLines(record) : []), ...(sheet ? [`change list added as the sheet "${sheet.sheet}"`] : [])],
       stats: { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, cells_written: result.written, wall_ms: Date.now() - started },
     },
     args.json

@@ -282,6 +282,15 @@ export function annualPeriods(c: Company): Period[] {
   return out;
 }
 
+/** The fiscal year after the latest 10-K (the sample model holds it), as it will be filed. */
+export function nextAnnualPeriod(c: Company): Period | null {
+  const fy = latestFY(c) + 1;
+  const values = model(c).annual.get(fy);
+  if (!values) return null;
+  const filed = tenKDate(c, fy);
+  return { label: `FY${fy}`, fy, q: 0, end: fyEnd(c, fy), filed, form: "10-K", accession: accessionFor(c, filed, 500 + (fy % 10)), values };
+}
+
 /** Quarterly periods, oldest first (fiscal labels: 2026Q1 = first quarter of FY2026). */
 export function quarterlyPeriods(c: Company): Period[] {
   const hit = quarterlyCache.get(c.ticker);
@@ -305,8 +314,14 @@ export interface FinancialsRequest {
   provenance: boolean;
 }
 
-export function financialsData(c: Company, r: FinancialsRequest): Record<string, unknown> {
-  const all = r.periodType === "annual" ? annualPeriods(c) : quarterlyPeriods(c);
+/** What the sandbox's test controls change in an answer (./edits.ts). */
+export interface FinancialsEdits {
+  annual(c: Company, periods: Period[]): Period[];
+  revision(ticker: string, period: string, metric: string): { value: number; accession: string; form: string } | undefined;
+}
+
+export function financialsData(c: Company, r: FinancialsRequest, edits?: FinancialsEdits): Record<string, unknown> {
+  const all = r.periodType === "annual" ? edits?.annual(c, annualPeriods(c)) ?? annualPeriods(c) : quarterlyPeriods(c);
   const n = r.periodType === "annual" ? r.years : r.years * 4;
   const periods = all.slice(Math.max(0, all.length - n));
   return {
@@ -322,7 +337,8 @@ export function financialsData(c: Company, r: FinancialsRequest): Record<string,
       const ownLine = line && industryOf(c.sic) === line.industry;
       // An industry line is accepted for every company, but only its industry reports it (null elsewhere).
       const raw = (p: Period) => (line ? (ownLine ? line.derive(p.values) : null) : p.values[key] ?? null);
-      const values = periods.map((p) => roundMetric(line?.unit_kind === "ratio" ? "gross_margin" : key, raw(p)));
+      const revised = periods.map((p) => edits?.revision(c.ticker, p.label, key));
+      const values = periods.map((p, i) => revised[i]?.value ?? roundMetric(line?.unit_kind === "ratio" ? "gross_margin" : key, raw(p)));
       const entry: Record<string, unknown> = { key, label: metricLabel(key), unit_kind: unitKind(key), values };
       if (r.provenance) {
         // Shape not shown in the spec (this fake's choice, documented in README/TESTING): `provenance`
@@ -330,9 +346,10 @@ export function financialsData(c: Company, r: FinancialsRequest): Record<string,
         // {period, concept (XBRL concept or null), formula (how a derived value is computed, or null),
         //  accession_number, form, sec_url (the filing's index page)}.
         const src = provenanceOf(key);
-        entry.provenance = periods.map((p, i) =>
-          values[i] === null ? null : { period: p.label, concept: src.concept, formula: src.formula, accession_number: p.accession, form: p.form, sec_url: `https://www.sec.gov/Archives/edgar/data/${c.cik}/${p.accession.replace(/-/g, "")}/${p.accession}-index.htm` },
-        );
+        entry.provenance = periods.map((p, i) => {
+          const acc = revised[i]?.accession ?? p.accession;
+          return values[i] === null ? null : { period: p.label, concept: src.concept, formula: src.formula, accession_number: acc, form: revised[i]?.form ?? p.form, sec_url: `https://www.sec.gov/Archives/edgar/data/${c.cik}/${acc.replace(/-/g, "")}/${acc}-index.htm` };
+        });
       }
       return entry;
     }),

@@ -46,6 +46,7 @@ import { HttpError, parseParams } from "./params";
 import { Rng } from "./rng";
 import { runTool, sandboxPage, warmUp } from "./tools";
 import { HostileOptions, HostileStats, Poisoner, hostileAnswer } from "./hostile";
+import { SandboxEdits, applyEdit } from "./edits";
 
 export interface FakeApiOptions {
   port?: number;
@@ -82,6 +83,8 @@ export const GATEWAY_429_HTML =
   "<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head><body><center><h1>429 Too Many Requests</h1></center><hr><center>gateway</center></body></html>";
 export const RATE_LIMIT_TEXT = "Rate limit exceeded";
 export const CONTROL_PATH = "/__fake/control";
+/** POST a test control (./edits.ts applyEdit): revise a value, add a fiscal year, add a feed row. Loopback only. */
+export const EDITS_PATH = "/__fake/edits";
 
 export interface RequestLogEntry {
   id: number;
@@ -116,6 +119,8 @@ export interface FakeApi {
   requests(): number;
   /** What the hostile tickers cost (all zero unless `hostile`). */
   hostileStats: HostileStats;
+  /** Test controls: a value restated by a 10-K/A, a newer fiscal year, a new insider-feed row (./edits.ts). */
+  edits: SandboxEdits;
   reset(): void;
   close(): Promise<void>;
 }
@@ -168,6 +173,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   const poisoner = new Poisoner();
   const sockets = new Set<Socket>();
   const sleepers = new Set<() => void>();
+  const edits = new SandboxEdits();
 
   const today = () => now().toISOString().slice(0, 10);
   const quotaRec = (cred: string) => {
@@ -318,7 +324,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     }
     try {
       const params = parseParams(tool, url.searchParams, style);
-      const plain = runTool(tool, params, { base, style, extraFields: !!opts.extraFields });
+      const plain = runTool(tool, params, { base, style, extraFields: !!opts.extraFields, edits });
       const env = hostile ? poisoner.envelope(plain) : plain;
       if (fault) return applyFault(fault, res, env, key, answer, end);
       const remaining = consume(key);
@@ -347,6 +353,33 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       res.end(GATEWAY_429_HTML);
     } else if (mode === "429-text") sendJson(res, 429, { detail: RATE_LIMIT_TEXT }, headers);
     else sendJson(res, 503, { detail: MESSAGES.unavailable }, headers);
+  }
+
+  async function readBody(req: http.IncomingMessage): Promise<Record<string, unknown> | null> {
+    const text = await new Promise<string>((resolve) => {
+      let t = "";
+      req.on("data", (c) => (t += c));
+      req.on("end", () => resolve(t));
+    });
+    try {
+      return text.trim() ? JSON.parse(text) : {};
+    } catch {
+      return null;
+    }
+  }
+
+  async function editControl(req: http.IncomingMessage, res: http.ServerResponse) {
+    res.removeHeader("Access-Control-Allow-Origin");
+    const from = req.socket.remoteAddress ?? "";
+    if (!["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(from)) return sendJson(res, 403, { detail: "control is for loopback callers only" });
+    if (req.method !== "POST") return sendJson(res, 405, { detail: "Method Not Allowed" });
+    const body = await readBody(req);
+    if (!body) return sendJson(res, 400, { detail: "edits: body must be JSON" });
+    try {
+      return sendJson(res, 200, applyEdit(edits, body));
+    } catch (e) {
+      return sendJson(res, 400, { detail: (e as Error).message });
+    }
   }
 
   /** GET: the outage and request count; POST {outage, retry_after} (JSON body or query string): set them. Loopback only. */
@@ -431,6 +464,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     setCors(req, res);
     if (opts.routes && (await opts.routes(req, res, url))) return;
     if (opts.controlEndpoint && url.pathname === CONTROL_PATH) return control(req, res, url);
+    if (opts.controlEndpoint && url.pathname === EDITS_PATH) return editControl(req, res);
     if (req.method === "OPTIONS") {
       res.writeHead(204, {
         "Access-Control-Allow-Headers": "Authorization, Content-Type",
@@ -526,7 +560,9 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     outage: () => ({ ...outage }),
     requests: () => received,
     hostileStats,
+    edits,
     reset() {
+      edits.reset();
       log.length = 0;
       received = 0;
       outage = { mode: null };

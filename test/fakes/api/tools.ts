@@ -12,6 +12,7 @@
 import { FINANCIAL_METRICS, DEFAULT_METRICS, SCREEN_METRICS, Statement, TOOL_NAMES, ToolName, statementOf } from "./rules";
 import { AS_OF, addDays, d, daysBetween } from "./calendar";
 import { Company, companies, findCompany, fyEnd, latestFY } from "./companies";
+import { SandboxEdits } from "./edits";
 import { financialsData, latestAnnual } from "./financials";
 import { isSeries, seriesData, snapshotData } from "./economy";
 import { HttpError, Parsed, badRequest, invalid, notFound, parseParams } from "./params";
@@ -28,6 +29,8 @@ export interface ToolContext {
   base: string;
   style: "400" | "422";
   extraFields: boolean;
+  /** The test controls' changes (./edits.ts). */
+  edits?: SandboxEdits;
 }
 
 export interface Envelope {
@@ -144,7 +147,7 @@ const handlers: Record<ToolName, Handler> = {
       periodType: dflt(p, "period_type") as "annual" | "quarterly",
       years: num(p, "years"),
       provenance: bool(p, "include_provenance"),
-    });
+    }, ctx.edits);
     const link = pageOf(ctx, c, `/financials?statement=${statement}`);
     const periods = data.periods as string[];
     const metrics = data.metrics as { key: string; label: string; values: (number | null)[] }[];
@@ -233,7 +236,7 @@ const handlers: Record<ToolName, Handler> = {
     const minValue = p.min_value_usd === undefined ? undefined : Number(p.min_value_usd);
     const since = addDays(AS_OF, -days);
     const limit = num(p, "limit");
-    const window = allInsiderTrades().filter((t) => t.filed_date >= since && (t.code === "P" || t.code === "S"));
+    const window = (ctx.edits?.feed(allInsiderTrades()) ?? allInsiderTrades()).filter((t) => t.filed_date >= since && (t.code === "P" || t.code === "S"));
     const link = `${ctx.base}/insiders`;
     if (bool(p, "clusters")) {
       const by = new Map<string, typeof window>();

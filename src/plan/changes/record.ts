@@ -1,0 +1,50 @@
+/**
+ * The change record of one refresh run, the same for the pane and `svc-excel refresh`: every SVC
+ * result and every recomputed dependent, old value -> new value, each SVC change with its kind and
+ * filing, each dependent with the SVC results that moved it; ordered by what matters to a model
+ * (dependents first, largest relative change first).
+ */
+import { movedBy } from "./moved-by";
+import { quoteSheet } from "../../formula/text/address";
+import { a1, svcCellChanges } from "./svc-cell";
+import { Change, ChangeKind, ChangeRecord, FormulaRun, KINDS, SvcCellRun } from "./types";
+import { relativeChange, sameValue } from "./values";
+
+const byRelative = (a: Change, b: Change) => (b.relative ?? -1) - (a.relative ?? -1);
+
+function dependentChange(f: FormulaRun, by: string[]): Change {
+  const detail = by.length > 0 ? `moved by ${by.join(", ")}` : "recalculated; reads no SVC result that changed";
+  return { sheet: f.sheet, cell: a1(f.row, f.col), old: f.old, new: f.new, kind: "dependent", detail, filing: null, oldFiling: null, movedBy: by, relative: relativeChange(f.old, f.new) };
+}
+
+export function recordChanges(svc: readonly SvcCellRun[], formulas: readonly FormulaRun[]): ChangeRecord {
+  const counts = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+  const svcChanges: Change[] = [];
+  const moved: SvcCellRun[] = [];
+  for (const run of svc) {
+    const list = svcCellChanges(run);
+    if (list.length === 0) counts.unchanged++;
+    else moved.push(run);
+    for (const c of list) counts[c.kind]++;
+    svcChanges.push(...list);
+  }
+  const changed = formulas.filter((f) => !sameValue(f.old, f.new));
+  const by = movedBy(moved, changed);
+  const dependents = changed.map((f) => dependentChange(f, by.get(f) ?? []));
+  counts.dependent = dependents.length;
+  const rank = (k: ChangeKind) => KINDS.indexOf(k);
+  svcChanges.sort((a, b) => rank(a.kind) - rank(b.kind) || byRelative(a, b));
+  return { changes: [...dependents.sort(byRelative), ...svcChanges], counts };
+}
+
+/** "2 dependents, 1 new period, 1 revised, 1 new rows, 3 unchanged", or "Nothing changed". */
+export function countsText(record: ChangeRecord): string {
+  if (record.changes.length === 0) return "Nothing changed";
+  const name = (k: ChangeKind, n: number) => (k === "dependent" ? `${n} dependent${n === 1 ? "" : "s"} moved` : `${n} ${k}`);
+  return KINDS.filter((k) => record.counts[k] > 0)
+    .map((k) => name(k, record.counts[k]))
+    .join(", ");
+}
+
+/** The address of a change ("Model!C4"). */
+export const changeAddress = (c: Change) => `${quoteSheet(c.sheet)}!${c.cell}`;
