@@ -1,0 +1,71 @@
+/**
+ * Calling a function: the engine's own implementations (the IF family, reference functions,
+ * aggregates, criteria functions), SVC functions through the caller's hook, and the libraries'
+ * functions for the rest. A function the engine has in none of these is UNSUPPORTED, never #NAME?.
+ */
+import type { Node } from "../text/ast";
+import { svcName } from "../text/fn-names";
+import type { ArgValue, CellValue, Scalar } from "../types";
+import { numberFromText } from "./coerce";
+import { AGGREGATES } from "./fn-aggregate";
+import { CRITERIA } from "./fn-criteria";
+import { LOGIC, Special } from "./fn-logic";
+import { REFERENCE } from "./fn-ref";
+import { Ctx, evalNode, operand, readRef, setCallFunction } from "./interp";
+import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
+import { arrayParam, callLibrary, libraryHas } from "./library";
+import { map } from "./operators";
+import { serialOfLocal } from "./values";
+
+const VALUE: Special = (args, ctx, arr) => {
+  if (args.length !== 1 || !args[0]) return err("#VALUE!");
+  return map(operand(evalNode(args[0], ctx, arr), ctx, arr), (v) => (typeof v === "string" ? numberFromText(v) : typeof v === "boolean" ? err("#VALUE!") : v === null ? 0 : v));
+};
+
+const clock = (withTime: boolean): Special => (args, ctx) => {
+  if (args.length) return err("#VALUE!");
+  if (ctx.opts.date1904) unsupported("dates in the 1904 date system");
+  return serialOfLocal((ctx.opts.now ?? (() => new Date()))(), withTime);
+};
+
+const OWN: Record<string, Special> = { ...LOGIC, ...REFERENCE, ...AGGREGATES, ...CRITERIA, VALUE, TODAY: clock(false), NOW: clock(true) };
+
+/** Functions whose arguments or results are dates: the library counts from 1900 only. */
+const DATES = new Set(
+  "DATE DATEDIF DATEVALUE DAY DAYS DAYS360 EDATE EOMONTH HOUR ISOWEEKNUM MINUTE MONTH NETWORKDAYS NETWORKDAYS.INTL SECOND TIME TIMEVALUE WEEKDAY WEEKNUM WORKDAY WORKDAY.INTL YEAR YEARFRAC TEXT".split(" "),
+);
+/** What the libraries compute differently from Excel, measured on the conformance corpus. */
+const NOT_LIKE_EXCEL: Record<string, string> = {
+  WEBSERVICE: "WEBSERVICE is not offered (no network from a formula)",
+};
+
+function svcArg(v: Value, ctx: Ctx): ArgValue {
+  const o = isRef(v) ? readRef(v, ctx) : v;
+  if (!isGrid(o)) return o;
+  return o.map((row) => row.map((c): Scalar => (isErrorValue(c) ? null : c)));
+}
+
+function callSvc(fn: string, args: (Node | null)[], ctx: Ctx): Value {
+  const hook = ctx.opts.svc;
+  if (!hook) return err("#NAME?"); // as in Excel without the add-in
+  const out = hook(fn, args.map((a) => (a ? svcArg(evalNode(a, ctx, false), ctx) : null)));
+  return Array.isArray(out) ? (out as Grid) : (out as CellValue);
+}
+
+function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Value {
+  const svc = svcName(name);
+  if (svc) return callSvc(svc, args, ctx);
+  const own = OWN[name];
+  if (own) return own(args, ctx, arr);
+  if (NOT_LIKE_EXCEL[name]) unsupported(NOT_LIKE_EXCEL[name]);
+  if (!libraryHas(name)) unsupported(`${name} is not implemented`);
+  if (ctx.opts.date1904 && DATES.has(name)) unsupported(`${name} in the 1904 date system`);
+  if (args.some((a) => a === null)) unsupported(`an empty argument to ${name}`);
+  const values = args.map((a, i) => (a ? evalNode(a, ctx, arr || arrayParam(name, i)) : undefined));
+  return callLibrary(name, values, ctx, arr);
+}
+
+setCallFunction(call);
+
+/** True when the engine implements `name` (upper case, without `_xlfn.`). */
+export const implemented = (name: string): boolean => name in OWN || (libraryHas(name) && !NOT_LIKE_EXCEL[name]);

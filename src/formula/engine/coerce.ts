@@ -1,0 +1,76 @@
+/**
+ * Excel's conversions between value types: text to number (as `="3"+1` reads it), number to text
+ * (the General format `&` uses), to a truth value, and the order of comparisons (numbers < text <
+ * TRUE/FALSE; text ignores case; an empty cell is the other side's empty value).
+ */
+import type { CellValue, ErrorValue } from "../types";
+import { err, isErrorValue, unsupported } from "./kinds";
+
+const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(%?)\s*$/;
+
+/** A number from text as Excel's arithmetic reads it, or #VALUE!. Dates and times written as text are not read here. */
+export function numberFromText(s: string): number | ErrorValue {
+  const m = NUMBER_TEXT.exec(s.replace(/,(?=\d{3}(\D|$))/g, ""));
+  if (m) return Number(s.replace(/[%,\s]/g, "")) / (m[3] ? 100 : 1);
+  if (/^\s*\$/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
+  return err("#VALUE!");
+}
+
+export function toNumber(v: CellValue): number | ErrorValue {
+  if (v === null) return 0;
+  if (typeof v === "number") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "string") return numberFromText(v);
+  return v;
+}
+
+/** The General format of a number as `&` and text functions show it: 15 significant digits. */
+export function numberText(x: number): string {
+  if (x === 0) return "0";
+  const abs = Math.abs(x);
+  if (abs >= 1e15 || abs < 1e-9) {
+    const [m, e] = x.toExponential(14).split("e");
+    const mant = m.replace(/\.?0+$/, "");
+    const exp = Number(e);
+    return `${mant}E${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+  }
+  const s = x.toPrecision(15);
+  return s.includes(".") && !s.includes("e") ? s.replace(/\.?0+$/, "") : String(Number(s));
+}
+
+export function toText(v: CellValue): string | ErrorValue {
+  if (v === null) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
+  if (typeof v === "number") return numberText(v);
+  return v;
+}
+
+/** A condition: numbers (0 is FALSE), TRUE/FALSE, an empty cell (FALSE), "TRUE"/"FALSE" text; other text is #VALUE!. */
+export function toBool(v: CellValue): boolean | ErrorValue {
+  if (v === null) return false;
+  if (typeof v === "boolean") return v;
+  if (typeof v === "number") return v !== 0;
+  if (typeof v === "string") {
+    const u = v.toUpperCase();
+    return u === "TRUE" ? true : u === "FALSE" ? false : err("#VALUE!");
+  }
+  return v;
+}
+
+const rank = (v: CellValue) => (typeof v === "number" ? 0 : typeof v === "string" ? 1 : 2);
+
+/** -1, 0 or 1 as Excel orders two values (no errors here). */
+export function compareValues(a: CellValue, b: CellValue): number {
+  const x = a === null ? (b === null ? 0 : typeof b === "string" ? "" : typeof b === "boolean" ? false : 0) : a;
+  const y = b === null ? (typeof x === "string" ? "" : typeof x === "boolean" ? false : 0) : b;
+  if (rank(x) !== rank(y)) return rank(x) < rank(y) ? -1 : 1;
+  if (typeof x === "string" && typeof y === "string") {
+    const p = x.toUpperCase(), q = y.toUpperCase();
+    return p < q ? -1 : p > q ? 1 : 0;
+  }
+  const p = Number(x), q = Number(y);
+  return p < q ? -1 : p > q ? 1 : 0;
+}
+
+export const firstError = (...vs: CellValue[]): ErrorValue | null => (vs.find(isErrorValue) as ErrorValue | undefined) ?? null;

@@ -1,0 +1,125 @@
+/**
+ * Aggregates with Excel's rules for what counts: in a range or an array only numbers count (text,
+ * TRUE/FALSE and empty cells are skipped); typed directly as an argument, TRUE is 1 and number text
+ * is read; an error anywhere is the result. SUMPRODUCT evaluates its arguments as arrays (in any
+ * formula) and treats anything but a number as 0. NPV skips empty cells (they are not periods).
+ */
+import type { Node } from "../text/ast";
+import type { CellValue } from "../types";
+import { toNumber } from "./coerce";
+import type { Special } from "./fn-logic";
+import { Ctx, evalNode, operand, readArea } from "./interp";
+import { err, Grid, isErrorValue, isGrid, isRef, Value } from "./kinds";
+
+type Fold = { nums: number[]; error: { error: string } | null; count: number; blanks: number };
+
+/** The numbers of the arguments as an aggregate reads them (`all`: also count non-empty values, for COUNTA). */
+function collect(args: (Node | null)[], ctx: Ctx, arr: boolean, fromArgs = 0): Fold {
+  const out: Fold = { nums: [], error: null, count: 0, blanks: 0 };
+  const cell = (v: CellValue, direct: boolean) => {
+    if (v === null) return void out.blanks++;
+    if (v !== "") out.count++;
+    else out.blanks++;
+    if (isErrorValue(v)) return void (out.error ??= v);
+    if (typeof v === "number") return void out.nums.push(v);
+    if (!direct) return;
+    const n = toNumber(v);
+    if (isErrorValue(n)) out.error ??= n;
+    else out.nums.push(n);
+  };
+  for (const a of args.slice(fromArgs)) {
+    const v: Value = a ? evalNode(a, ctx, arr) : null;
+    if (isRef(v)) for (const area of v.areas) readArea(area, ctx).forEach((row) => row.forEach((x) => cell(x, false)));
+    else if (isGrid(v)) v.forEach((row) => row.forEach((x) => cell(x, false)));
+    else cell(a ? v : 0, true);
+  }
+  return out;
+}
+
+function aggregate(f: (nums: number[]) => CellValue): Special {
+  return (args, ctx, arr) => {
+    const { nums, error } = collect(args, ctx, arr);
+    return error ?? f(nums);
+  };
+}
+
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+
+/** COUNT: numbers (an error is skipped, not the result); COUNTA: anything not empty. */
+const COUNT: Special = (args, ctx, arr) => {
+  let n = 0;
+  for (const a of args) {
+    const v: Value = a ? evalNode(a, ctx, arr) : null;
+    const cells = isRef(v) ? v.areas.flatMap((x) => readArea(x, ctx).flat()) : isGrid(v) ? v.flat() : null;
+    if (cells) n += cells.filter((x) => typeof x === "number").length;
+    else if (typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && !isErrorValue(toNumber(v)))) n++;
+    else if (v === null && !a) n++;
+  }
+  return n;
+};
+
+const COUNTA: Special = (args, ctx, arr) => {
+  let n = 0;
+  for (const a of args) {
+    const v: Value = a ? evalNode(a, ctx, arr) : null;
+    const cells = isRef(v) ? v.areas.flatMap((x) => readArea(x, ctx).flat()) : isGrid(v) ? v.flat() : [v];
+    n += cells.filter((x) => x !== null).length;
+  }
+  return n;
+};
+
+const COUNTBLANK: Special = (args, ctx) => {
+  if (args.length !== 1 || !args[0]) return err("#VALUE!");
+  const v = evalNode(args[0], ctx, true);
+  if (!isRef(v)) return err("#VALUE!");
+  return readArea(v.areas[0], ctx).flat().filter((x) => x === null || x === "").length;
+};
+
+const SUMPRODUCT: Special = (args, ctx) => {
+  let grids: Grid[] = [];
+  for (const a of args) {
+    if (!a) return err("#VALUE!");
+    const v = operand(evalNode(a, ctx, true), ctx, true);
+    grids.push(isGrid(v) ? v : [[v]]);
+  }
+  if (grids.length === 0) return err("#VALUE!");
+  const rows = grids[0].length, cols = grids[0][0].length;
+  if (grids.some((g) => g.length !== rows || g[0].length !== cols)) return err("#VALUE!");
+  grids = grids.map((g) => g.map((row) => row.map((x) => (isErrorValue(x) || typeof x === "number" ? x : 0))));
+  let total = 0;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) {
+      let p = 1;
+      for (const g of grids) {
+        const x = g[r][c];
+        if (isErrorValue(x)) return x;
+        p *= x as number;
+      }
+      total += p;
+    }
+  return total;
+};
+
+const NPV: Special = (args, ctx, arr) => {
+  if (args.length < 2 || !args[0]) return err("#VALUE!");
+  const rate = toNumber(operand(evalNode(args[0], ctx, arr), ctx, false) as CellValue);
+  if (isErrorValue(rate)) return rate;
+  const { nums, error } = collect(args, ctx, arr, 1);
+  if (error) return error;
+  if (rate === -1) return err("#DIV/0!");
+  return nums.reduce((acc, x, i) => acc + x / Math.pow(1 + rate, i + 1), 0);
+};
+
+export const AGGREGATES: Record<string, Special> = {
+  SUM: aggregate(sum),
+  AVERAGE: aggregate((ns) => (ns.length ? sum(ns) / ns.length : err("#DIV/0!"))),
+  MIN: aggregate((ns) => (ns.length ? Math.min(...ns) : 0)),
+  MAX: aggregate((ns) => (ns.length ? Math.max(...ns) : 0)),
+  PRODUCT: aggregate((ns) => (ns.length ? ns.reduce((a, b) => a * b, 1) : 0)),
+  SUMSQ: aggregate((ns) => sum(ns.map((x) => x * x))),
+  COUNT,
+  COUNTA,
+  COUNTBLANK,
+  SUMPRODUCT,
+  NPV,
+};

@@ -1,0 +1,28 @@
+/**
+ * The values an expression takes while the engine evaluates it: a cell value, a grid (an array
+ * constant or a computed array), or a reference (one area, or several for a union or a 3-D
+ * reference). A reference stays a reference until something needs its values, so ROW(), INDEX()
+ * and implicit intersection see where it points.
+ */
+import type { AreaRef, CellValue, ErrorValue } from "../types";
+import { isErrorValue } from "../types";
+
+export type Grid = CellValue[][];
+
+export interface RefValue {
+  areas: AreaRef[];
+}
+
+export type Value = CellValue | Grid | RefValue;
+
+export const isRef = (v: Value): v is RefValue => typeof v === "object" && v !== null && !Array.isArray(v) && "areas" in v;
+export const isGrid = (v: Value): v is Grid => Array.isArray(v);
+export const err = (code: string): ErrorValue => ({ error: code });
+export { isErrorValue };
+
+/** Thrown when the formula needs something the engine does not do as Excel does: the evaluation stops with this reason. */
+export class NotSupported extends Error {}
+
+export function unsupported(reason: string): never {
+  throw new NotSupported(reason);
+}

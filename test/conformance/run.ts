@@ -1,0 +1,94 @@
+/**
+ * The conformance run: every formula of every corpus workbook evaluated in its own workbook (the
+ * stored values as inputs) and compared with the value Excel stored. MATCH, UNSUPPORTED (the engine
+ * says it cannot compute it, with a reason) or WRONG (a different value, said without warning).
+ */
+import * as fs from "fs";
+import { cellAddress } from "../../src/formula/text/address";
+import { walk } from "../../src/formula/text/ast";
+import { plainFunctionName, svcName } from "../../src/formula/text/fn-names";
+import { parseCached } from "../../src/formula/text/syntax";
+import { evaluate, isUnsupported, type Evaluation } from "../../src/formula/engine/evaluate";
+import type { CellValue } from "../../src/formula/types";
+import { firstDifference } from "./compare";
+import type { CorpusFile } from "./corpus";
+import { readCorpusBook, type CorpusFormula } from "./workbook";
+
+export type Verdict = "MATCH" | "UNSUPPORTED" | "WRONG";
+
+export interface Outcome {
+  file: string;
+  group: CorpusFile["group"];
+  /** "Sheet1!B2" */
+  cell: string;
+  formula: string;
+  verdict: Verdict;
+  /** UNSUPPORTED: the engine's reason; WRONG: what differs. */
+  detail: string;
+  functions: string[];
+}
+
+export interface FileRun {
+  file: CorpusFile;
+  outcomes: Outcome[];
+  /** Formulas without a stored value (never calculated) or excluded by the manifest: not judged. */
+  skipped: number;
+  ms: number;
+  /** The workbook could not be read at all. */
+  failure: string | null;
+}
+
+/** IronCalc's own rule for its corpus: relative 5e-8 unless METADATA!A1 says otherwise. */
+const IRONCALC_TOLERANCE = 5e-8;
+
+const VOLATILE = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "RANDARRAY"];
+
+export function functionsOf(text: string): string[] {
+  const out = new Set<string>();
+  try {
+    walk(parseCached(text), (n) => {
+      if (n.kind === "call" && !svcName(n.name)) out.add(plainFunctionName(n.name));
+    });
+  } catch {
+    out.add("(unreadable)");
+  }
+  return [...out];
+}
+
+const show = (v: CellValue) => (v !== null && typeof v === "object" ? v.error : JSON.stringify(v));
+
+function judge(f: CorpusFormula, result: Evaluation, tolerance: number | null): { verdict: Verdict; detail: string } {
+  if (isUnsupported(result)) return { verdict: "UNSUPPORTED", detail: result.unsupported };
+  const diff = firstDifference(result, f.expected, tolerance);
+  if (!diff) return { verdict: "MATCH", detail: "" };
+  const where = Array.isArray(f.expected) ? ` at ${cellAddress("", f.row + diff.r, f.col + diff.c)}` : "";
+  return { verdict: "WRONG", detail: `the engine gives ${show(diff.got)} where Excel stored ${show(diff.want)}${where}` };
+}
+
+export function runFile(file: CorpusFile): FileRun {
+  const start = Date.now();
+  const outcomes: Outcome[] = [];
+  let skipped = 0;
+  let book;
+  try {
+    book = readCorpusBook(new Uint8Array(fs.readFileSync(file.path)));
+  } catch (e) {
+    return { file, outcomes, skipped, ms: Date.now() - start, failure: (e as Error).message };
+  }
+  const tolerance = file.group === "ironcalc" ? (book.tolerance ?? IRONCALC_TOLERANCE) : null;
+  for (const f of book.formulas) {
+    const cell = cellAddress(f.sheet, f.row, f.col);
+    if (f.expected === null || file.exclude.has(`${f.sheet}!${cellAddress("", f.row, f.col)}`.toUpperCase()) || f.sheet.toUpperCase() === "METADATA") {
+      skipped++;
+      continue;
+    }
+    if (functionsOf(f.text).some((fn) => VOLATILE.includes(fn))) {
+      skipped++; // its stored value is the moment Excel last calculated
+      continue;
+    }
+    const at = { sheet: f.sheet, row: f.row, col: f.col };
+    const result = evaluate(f.text, at, book.source, { date1904: book.date1904, array: f.array, now: () => new Date(2024, 0, 1) });
+    outcomes.push({ file: file.name, group: file.group, cell, formula: f.text, ...judge(f, result, tolerance), functions: functionsOf(f.text) });
+  }
+  return { file, outcomes, skipped, ms: Date.now() - start, failure: null };
+}

@@ -1,0 +1,80 @@
+/**
+ * One workbook of the corpus as the conformance runner sees it: the stored value of every cell (the
+ * inputs), and every formula with Excel's stored result (an array formula's or a dynamic array's
+ * whole box). Read with our own package and sheet readers (src/model-file).
+ */
+import { readModel } from "../../src/model-file/model/model";
+import type { CellSource } from "../../src/formula/engine/evaluate";
+import type { AreaRef, CellRef, CellValue, DefinedName } from "../../src/formula/types";
+
+export interface CorpusFormula {
+  sheet: string;
+  row: number;
+  col: number;
+  /** As stored (file form, no "="), a shared formula expanded for its cell. */
+  text: string;
+  /** `t="array"` (entered with Ctrl+Shift+Enter, or a dynamic array): evaluated without implicit intersection. */
+  array: boolean;
+  dynamic: boolean;
+  /** Excel's stored result: one value, or the box of an array formula. */
+  expected: CellValue | CellValue[][];
+}
+
+export interface CorpusBook {
+  source: CellSource;
+  formulas: CorpusFormula[];
+  date1904: boolean;
+  /** METADATA!A1 in IronCalc's files: the relative tolerance its numbers are compared at. */
+  tolerance: number | null;
+  sheets: string[];
+}
+
+const key = (sheet: string, row: number, col: number) => `${sheet.toUpperCase()}\u0000${row}\u0000${col}`;
+
+export function readCorpusBook(bytes: Uint8Array): CorpusBook {
+  const model = readModel(bytes);
+  const values = new Map<string, CellValue>();
+  const used = new Map<string, AreaRef>();
+  const spills = new Map<string, AreaRef>();
+  const formulas: CorpusFormula[] = [];
+  for (const sheet of model.sheets) {
+    for (const c of sheet.cells.values()) {
+      values.set(key(sheet.name, c.row, c.col), c.value);
+      const u = used.get(sheet.name.toUpperCase());
+      if (!u) used.set(sheet.name.toUpperCase(), { sheet: sheet.name, r0: 0, c0: 0, r1: c.row, c1: c.col });
+      else (u.r1 = Math.max(u.r1, c.row)), (u.c1 = Math.max(u.c1, c.col));
+    }
+  }
+  for (const sheet of model.sheets) {
+    for (const c of sheet.cells.values()) {
+      const f = c.formula;
+      if (!f || !f.text || f.kind === "dataTable") continue;
+      const box = f.kind === "array" ? f.ref : null;
+      const area = box ? { sheet: sheet.name, r0: box.r0, c0: box.c0, r1: box.r1, c1: box.c1 } : null;
+      if (area && f.dynamic) spills.set(key(sheet.name, c.row, c.col), area);
+      const expected = area && (area.r1 > area.r0 || area.c1 > area.c0) ? boxValues(values, area) : c.value;
+      formulas.push({ sheet: sheet.name, row: c.row, col: c.col, text: f.text, array: f.kind === "array", dynamic: f.dynamic, expected });
+    }
+  }
+  const names: DefinedName[] = model.names;
+  const source: CellSource = {
+    value: (r: CellRef) => values.get(key(r.sheet, r.row, r.col)) ?? null,
+    names: () => names,
+    spill: (a: CellRef) => spills.get(key(a.sheet, a.row, a.col)) ?? null,
+    used: (s: string) => used.get(s.toUpperCase()) ?? null,
+  };
+  const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(model.workbook.xml);
+  const meta = model.sheets.find((s) => s.name.toUpperCase() === "METADATA");
+  const tol = meta ? values.get(key(meta.name, 0, 0)) : null;
+  return { source, formulas, date1904, tolerance: typeof tol === "number" ? tol : null, sheets: model.sheets.map((s) => s.name) };
+}
+
+function boxValues(values: Map<string, CellValue>, a: AreaRef): CellValue[][] {
+  const out: CellValue[][] = [];
+  for (let r = a.r0; r <= a.r1; r++) {
+    const row: CellValue[] = [];
+    for (let c = a.c0; c <= a.c1; c++) row.push(values.get(key(a.sheet, r, c)) ?? null);
+    out.push(row);
+  }
+  return out;
+}
