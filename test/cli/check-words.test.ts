@@ -91,10 +91,10 @@ interface CellOut {
 }
 
 /** The CLI's words: `svc-excel check --json` on the model file (no data request). */
-async function checkWords(): Promise<{ calls: number; lines: string[]; problems: number; exit: number }> {
+async function checkWords(): Promise<{ calls: number; lines: string[]; problems: number; exit: number; cells: CellOut[] }> {
   const { exit, doc } = await run(checkCommand, "http://127.0.0.1:9");
   const lines = doc.cells.flatMap((c) => c.problems.map((p) => `${c.sheet}!${c.cell} ${p}`));
-  return { calls: doc.stats.calls, lines, problems: doc.stats.problems, exit };
+  return { calls: doc.stats.calls, lines, problems: doc.stats.problems, exit, cells: doc.cells };
 }
 
 let api: FakeApi;
@@ -136,6 +136,7 @@ test("refresh spends the price and refreshes every formula holding a call; the s
   expect([...by.keys()]).toEqual(TYPED.map((_, i) => `A${i + 1}`));
   for (const a of ["A1", "A2", "A3", "A4", "A5", "A6", "A7"]) expect(by.get(a)?.error).toBeNull();
   expect(doc.stats.calls).toBe(check.calls);
+  expect(doc.cells.map((c) => c.error?.code ?? null)).toEqual(check.cells.map((c) => c.error?.code ?? null));
   expect(api.requests()).toBe(check.calls);
   expect(by.get("A8")?.error).toEqual({ code: "#NAME?", message: "SVC.FINANCIAL is not an SVC function; did you mean SVC.FINANCIALS?" });
   for (const a of ["A9", "A10", "A11"]) expect(`Model!${a} ${by.get(a)?.error?.message} (no call)`).toBe(check.lines.find((l) => l.startsWith(`Model!${a} `)));
