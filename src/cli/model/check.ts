@@ -5,6 +5,7 @@
  * Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
 import { SvcEngine } from "../../engine";
+import { isFunctionName } from "../../functions/call";
 import { CellReport, Model } from "../../model-file";
 import { priceDetail, requestsOfCell } from "../../plan";
 import { openModel } from "./file-input";
@@ -31,7 +32,9 @@ async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Che
     const invalid = price.invalid.find((n) => n.address === c.address);
     const calls = (await engine.plan(requestsOfCell(plan, plan.cells[i]))).calls;
     const problems = said.filter((l) => l.address === c.address).map((l) => l.text);
-    out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code: "#VALUE!", message: invalid.message } : null, calls, problems });
+    // Excel shows #NAME? for a function it does not know, #VALUE! for arguments that cannot be right
+    const code = plan.cells[i].calls.some((x) => !isFunctionName(x.fn)) ? "#NAME?" : "#VALUE!";
+    out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code, message: invalid.message } : null, calls, problems });
   }
   return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price) };
 }
