@@ -1,7 +1,7 @@
 /**
  * freeze: a values-only copy for people without the add-in. Every SVC formula is replaced by its
  * stored value (text becomes an inline string, a spill's cells plain constants), each frozen result
- * gets a note saying when and from which formula, the workbook an "as of" custom property, and the
+ * gets a note saying when, from which formula and (when the last refresh kept them) which filings, the workbook an "as of" custom property, and the
  * calculation chain (which would list cells that no longer hold formulas, and make Excel repair the
  * file) is removed with its relationship and content type — Excel rebuilds it. Nothing else changes.
  */
@@ -14,6 +14,7 @@ import { CellReport, displayFormula, reportFor } from "./report";
 import { spliceWritesWith } from "./model/save";
 import { CellWrite } from "./parts/cell-xml";
 import { isErrorValue } from "./types";
+import { FilingRef, readSources } from "./parts/sources-part";
 
 export const AS_OF_PROPERTY = "SVC values as of";
 
@@ -42,7 +43,9 @@ function frozenWrites(model: Model, sheet: ModelSheet): { writes: CellWrite[]; n
   return { writes: [...writes.values()], notes };
 }
 
-export function freezeModel(model: Model, asOf: Date): FreezeResult {
+/** `sourceNote`: the filing part of a note from the filings the last refresh kept in the file ("" when none). */
+export function freezeModel(model: Model, asOf: Date, sourceNote: (filings: readonly FilingRef[]) => string = () => ""): FreezeResult {
+  const filings = readSources(model.pkg, model.workbook.part);
   const stamp = asOf.toISOString().replace(/\.\d{3}Z$/, "Z");
   const cells = model.sites.map(reportFor);
   const perSheet = new Map<ModelSheet, CellWrite[]>();
@@ -58,7 +61,8 @@ export function freezeModel(model: Model, asOf: Date): FreezeResult {
     const sites = model.sites.filter((s) => s.sheet === sheet.name);
     const texts = list.map((n) => {
       const site = sites.find((s) => s.row === n.row && s.col === n.col);
-      return { ...n, text: `SVC value as of ${stamp} (frozen). Formula was: ${site ? displayFormula(site.formula) : "?"}` };
+      const source = site ? sourceNote(filings.get(site.address) ?? []) : "";
+      return { ...n, text: `SVC value as of ${stamp} (frozen). Formula was: ${site ? displayFormula(site.formula) : "?"}${source ? ` ${source}` : ""}` };
     });
     addComments(model.pkg, sheet.part, texts);
   }

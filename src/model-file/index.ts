@@ -21,3 +21,4 @@ export { diffModels } from "./diff";
 export type { CellDiff, ModelDiff } from "./diff";
 export { formulasOf, modelReader } from "./plan-input";
 export type { ModelFormulaCell } from "./plan-input";
+export type { FilingRef } from "./parts/sources-part";

@@ -13,6 +13,7 @@ import { CellReport, displayFormula, RefreshReport, reportFor, StaleReport } fro
 import { Result, writeResult } from "./model/results";
 import { spliceWrites } from "./model/save";
 import { ChangeCells, changeCells } from "./model/change-cells";
+import { FilingRef, writeSources } from "./parts/sources-part";
 import { cellSourceOf } from "./model/source";
 import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
 import { svcCallsIn } from "./model/svc-sites";
@@ -32,6 +33,8 @@ export interface RefreshPorts {
    * inside a defined name the formula uses counts); default: an SVC call written in the formula.
    */
   svcCells?: ReadonlySet<string>;
+  /** The filings behind an SVC cell's values ("Model!B4"), kept in the file for freeze's notes. */
+  filings?: (address: string) => FilingRef[];
 }
 
 export interface RefreshResult {
@@ -173,5 +176,7 @@ export async function refreshModel(model: Model, ports: RefreshPorts): Promise<R
     recomputed: (n) => recomputed.has(`${n.sheet}!${a1(n.row, n.col)}`),
     message: (n) => run.cells.get(run.address(n))?.error?.message ?? null,
   });
+  const filings = ports.filings;
+  if (filings) writeSources(model.pkg, model.workbook.part, new Map(model.sites.map((s) => [s.address, filings(s.address)])));
   return { bytes: model.pkg.write(), report, written, changes };
 }

@@ -10,6 +10,8 @@
  * APIs: ExcelApi 1.1 (values, valueTypes, clear), 1.5 (customXmlParts), 1.10 (comments),
  * 1.12 (getSpillingToRangeOrNullObject), 1.16 (valuesAsJson, optional).
  */
+import { sourceOf } from "../functions/sources";
+import { filingNote } from "../plan/changes";
 import { RangeRef, normaliseAddress, parseRange, rangeAddress } from "./address";
 import { excel } from "./excel";
 import { frozenEntryProblem, valuesDigest } from "./frozen-check";
@@ -78,7 +80,8 @@ export async function freeze(scope: Scope, now: () => Date = () => new Date()): 
     const added = work.map((w, i): FrozenEntry => ({ address: normaliseAddress(w.cell.address), range: normaliseAddress(targets[i].address), formula: w.cell.formula, asOf, digest: digests[i] }));
     for (const entry of added) {
       try {
-        ctx.workbook.comments.add(entry.address, stampText(asOf));
+        const source = filingNote(sourceOf(entry.address)?.provenance); // the filing the values came from
+        ctx.workbook.comments.add(entry.address, source ? `${stampText(asOf)} ${source}` : stampText(asOf));
       } catch {
         /* comments need ExcelApi 1.10; the pane still lists the stamp */
       }

@@ -19,6 +19,7 @@ import { openExternalLink } from "../office/links";
 import { excelCellReader } from "../office/cell-reader";
 import * as frozen from "../office/frozen";
 import * as workbook from "../office/workbook";
+import { addValuesSheet, snapshotWorkbook } from "../office/snapshot";
 import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
 
@@ -54,6 +55,8 @@ export function start(host: Host): void {
         activeCell: workbook.activeCellAddress,
         cellReader: () => excelCellReader(),
         spillParent: workbook.spillParentOf,
+        snapshot: snapshotWorkbook,
+        addSheet: addValuesSheet,
       },
       evaluate: (fn, args) => callFunction(fn, args),
       requestsFor,

@@ -5,8 +5,8 @@
  * as a sheet "SVC changes YYYY-MM-DD HH.MM". Recording costs no API call.
  */
 import { sourceOf } from "../../functions/sources";
-import { addSheet, ChangeCells, Model } from "../../model-file";
-import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, ChangeRecord, countsText, jsonChange, originsOf, recordChanges } from "../../plan/changes";
+import { addSheet, ChangeCells, FilingRef, Model } from "../../model-file";
+import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, originsOf, recordChanges } from "../../plan/changes";
 import { quoteSheet } from "../../formula/text/address";
 import { columnName } from "../../formula/text/address";
 
@@ -41,3 +41,13 @@ export function withChangesSheet(model: Model, record: ChangeRecord, at: Date): 
   const rows = record.changes.length ? [[...CHANGE_HEADER], ...changeRows(record.changes)] : [[...CHANGE_HEADER], ["Nothing changed"]];
   return { bytes: addSheet(model, sheet, rows, [18, 16, 16, 14, 48, 30, 60, 24]), sheet };
 }
+
+/** The distinct filings the functions recorded for an SVC cell's values (kept in the file for freeze). */
+export function filingsOf(address: string): FilingRef[] {
+  const seen = new Map<string, FilingRef>();
+  for (const v of sourceOf(address)?.provenance ?? []) if (v.accession && !seen.has(v.accession)) seen.set(v.accession, { accession: v.accession, form: v.form ?? null, url: v.filingUrl });
+  return [...seen.values()];
+}
+
+/** A frozen note's filing sentence from the filings kept in the file. */
+export const sourceNote = (filings: readonly FilingRef[]): string => filingNote(filings.map((f) => ({ row: 0, col: 0, period: "", accession: f.accession, form: f.form, filingUrl: f.url })));

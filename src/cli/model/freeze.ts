@@ -8,13 +8,14 @@ import { nothingWritten, openModel } from "./file-input";
 import { ModelIoError, writeAtomic } from "./io";
 import { EXIT } from "../command";
 import { printModelOutput } from "./report";
+import { sourceNote } from "./changes";
 
 export async function freezeCommand(argv: string[], now: () => Date = () => new Date()): Promise<number> {
   const opened = openModel("freeze", argv);
   if (typeof opened === "number") return opened;
   const { args, model } = opened;
   const out = args.out as string;
-  const result = freezeModel(model, now());
+  const result = freezeModel(model, now(), sourceNote);
   try {
     writeAtomic(out, result.bytes);
   } catch (e) {

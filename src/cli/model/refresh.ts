@@ -12,7 +12,7 @@ import { nothingWritten, openModel } from "./file-input";
 import { ModelIoError, writeAtomic } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
-import { changeLines, changeRecordOf, changesJson, withChangesSheet } from "./changes";
+import { changeLines, changeRecordOf, changesJson, filingsOf, withChangesSheet } from "./changes";
 import { paramsOf } from "../../plan";
 import { svcCellsOf } from "./svc-cells";
 
@@ -39,7 +39,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells: svcCellsOf(model) });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells: svcCellsOf(model), filings: filingsOf });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();

@@ -3,3 +3,6 @@ export type { ChangeRecord, SvcCellRun, ValueOrigin } from "./types";
 export { recordChanges, countsText, changeAddress } from "./record";
 export { changeRows, CHANGE_HEADER, changeSheetName, jsonChange } from "./rows";
 export { originsOf } from "./origins";
+export { runsFromReadings } from "./snapshots";
+export type { WorkbookReading, RunRecord } from "./snapshots";
+export { filingNote } from "./filing-note";

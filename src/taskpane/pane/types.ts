@@ -9,6 +9,7 @@ import type { CellReader } from "../../formula";
 import type { UnfreezeResult } from "../../office/frozen";
 import type { FrozenEntry } from "../../office/frozen-part";
 import type { FormulaCell, Scope } from "../../office/workbook";
+import type { WorkbookReading } from "../../plan/changes";
 
 /** One tool request of a formula, and the engine's price of a set of them (contract 2). */
 export type { PlanRequest, RefreshPlan } from "../../engine";
@@ -46,6 +47,10 @@ export interface WorkbookPort {
   cellReader?(): CellReader;
   /** The anchor of the spilled result a cell belongs to (null when it is in none): ExcelApi 1.12. */
   spillParent?(address: string): Promise<string | null>;
+  /** Every sheet's used values and formulas and the names: read before and after a refresh (its change record). */
+  snapshot?(): Promise<WorkbookReading>;
+  /** Add a sheet of plain values after the last one (text stays text): the change list. */
+  addSheet?(name: string, rows: (string | number | boolean | null)[][]): Promise<void>;
 }
 
 /** Metric keys with labels and units (src/api/dictionary.ts MetricDictionary fits). */

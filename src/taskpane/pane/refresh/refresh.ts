@@ -10,6 +10,7 @@
 import type { Scope } from "../../../office/workbook";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "../dom";
 import { failureText } from "../failure";
+import { ChangesPanel } from "../changes";
 import { Price, RefreshPlanOf, planLines, planRefresh, priceDetail, pricePlan } from "../../../plan";
 import { planDepsFor, pricerOf } from "./deps";
 import { renderNotes, renderSummary } from "./notes";
@@ -73,6 +74,7 @@ class RefreshSection {
   readonly view: RefreshView;
   private pending: { plan: RefreshPlanOf; price: Price } | null = null;
   private running: RunState | null = null;
+  private readonly changes: ChangesPanel;
 
   constructor(private readonly ctx: PaneContext, private readonly onDone: () => void) {
     const ask = button("Price refresh…", () => void this.ask(), "svc-button");
@@ -80,6 +82,8 @@ class RefreshSection {
     const no = button("Not now", () => this.reset("Refresh not started: nothing was spent."), "svc-button");
     const cancel = button("Cancel", () => this.cancel(), "svc-button");
     this.view = new RefreshView(ask, go, no, cancel);
+    this.changes = new ChangesPanel(ctx);
+    this.view.root.appendChild(this.changes.root);
     this.reset();
   }
 
@@ -143,6 +147,7 @@ class RefreshSection {
     const progress = this.progress(before, price.calls);
     const off = ctx.engine.onChange(progress);
     progress();
+    const held = await this.changes.before().catch(() => null); // the values before, for "What changed"
     try {
       await runStages(ctx, plan, state, () => planDepsFor(ctx, wb, requestsFor), started);
     } catch (e) {
@@ -153,6 +158,7 @@ class RefreshSection {
       this.running = null;
       const run = { started, spent: ctx.engine.stats().calls - before, priced: price.calls, cancelled: state.cancelled };
       renderSummary(view.summary, await summarise(ctx, plan, run, planDepsFor(ctx, wb, requestsFor)).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
+      await this.changes.after(held, plan.cells.map((c) => c.address)).catch((e) => view.status.show("error", failureText(e)));
       this.pending = null;
       // the price was spent: a stale "≈ N calls; R left" would mislead
       view.price.textContent = "";
