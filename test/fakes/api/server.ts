@@ -44,6 +44,7 @@ import { TOOL_NAMES, ToolName } from "./rules";
 import { catalogueBody, dictionaryBody, openApiBody } from "./docs";
 import { HttpError, parseParams } from "./params";
 import { Rng } from "./rng";
+import { restated } from "./restate";
 import { runTool, sandboxPage, warmUp } from "./tools";
 import { HostileOptions, HostileStats, Poisoner, hostileAnswer } from "./hostile";
 
@@ -114,6 +115,8 @@ export interface FakeApi {
   outage(): OutageSetting;
   /** Tool requests received since start or reset(), whatever they were answered with. */
   requests(): number;
+  /** From now on every get_financials value is the original times `factor` (1: as filed); see restate.ts. */
+  restate(factor: number): void;
   /** What the hostile tickers cost (all zero unless `hostile`). */
   hostileStats: HostileStats;
   reset(): void;
@@ -162,6 +165,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   let malformedCount = 0;
   let outage: OutageSetting = checkOutage(opts.outage ?? { mode: null });
   let received = 0;
+  let restatement = 1;
   let closed = false;
   const hostile: HostileOptions | null = opts.hostile ? (opts.hostile === true ? {} : opts.hostile) : null;
   const hostileStats: HostileStats = { hugeRequests: 0, hugeBytesSent: 0, deepRequests: 0 };
@@ -318,7 +322,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     }
     try {
       const params = parseParams(tool, url.searchParams, style);
-      const plain = runTool(tool, params, { base, style, extraFields: !!opts.extraFields });
+      const plain = restated(tool, runTool(tool, params, { base, style, extraFields: !!opts.extraFields }), restatement);
       const env = hostile ? poisoner.envelope(plain) : plain;
       if (fault) return applyFault(fault, res, env, key, answer, end);
       const remaining = consume(key);
@@ -525,6 +529,9 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     },
     outage: () => ({ ...outage }),
     requests: () => received,
+    restate(factor: number) {
+      restatement = factor;
+    },
     hostileStats,
     reset() {
       log.length = 0;
@@ -538,6 +545,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       overlapCount = 0;
       maxConc = totalInFlight;
       malformedCount = 0;
+      restatement = 1;
     },
     async close() {
       if (closed) return;
