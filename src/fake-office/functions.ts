@@ -5,6 +5,7 @@
  * a thrown exception shows #VALUE! without our message).
  */
 import type { GridCell, Result } from "./values";
+import { bareSvcName } from "../api/svc-name";
 
 export const ErrorCode = {
   invalidValue: "#VALUE!",
@@ -113,7 +114,7 @@ export class Functions {
    * `preview`: Excel evaluating a formula being edited (invocation.isInValuePreview, CustomFunctionsRuntime 1.5).
    */
   async invoke(rawId: string, args: readonly unknown[] = [], opts: { address?: string; signal?: AbortSignal; preview?: boolean } = {}): Promise<InvokeResult> {
-    const id = String(rawId).toUpperCase().replace(/^SVC\./, "");
+    const id = bareSvcName(String(rawId));
     const fn = this.registry.get(id);
     if (!fn) return { error: "#NAME?", message: `${id} is not registered` };
     const meta = (await this.metadata()).functions?.find((x) => String(x.id).toUpperCase() === id);

@@ -16,4 +16,4 @@ export { parseFormula } from "./text/parse";
 export { evaluateFormula, unsupportedFunctions } from "./engine/evaluate";
 export type { CellSource, EngineValue } from "./engine/evaluate";
 export { resolveCalls } from "./resolve/resolve";
-export type { CellReader, FormulaSite, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";
+export type { CellReader, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";

@@ -54,7 +54,8 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
   const problems = checked.lines.length;
   await printModelOutput(
     {
-      headline: `${args.model}: ${checked.cells.length} SVC cells; a refresh now would cost ${checked.calls} calls (${checked.detail}); ${problems} problems`,
+      // the price and its counts in the plan's words, as the pane shows them under its price
+      headline: `${args.model}: ${checked.cells.length} SVC cells; a refresh now would cost ${checked.calls} calls; ${problems} problems\n${checked.detail}`,
       cells: checked.cells,
       lines: checked.lines,
       cellErrors: false,
