@@ -13,6 +13,7 @@ import { parseCell } from "../formula/text/address";
 import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../formula";
 import { Functions, invokeResult } from "./functions";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
+import { inlineSvcNames } from "./svc-names";
 import { GridCell, Result, isError, literal, sameArgs } from "./values";
 
 export interface EvalContext {
@@ -114,8 +115,9 @@ async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<voi
   }
   const invoke: Invoker = (index, fn, args) => call(ctx, cell, gen, index, fn, args, force);
   const live = () => f.gen === gen && cell.f === f;
-  const lambda = lambdaHelper(f.text);
-  const res = lambda ? await lambda.run(ctx.source, at(cell), (text, i) => svcValue(ctx, addressOf(cell), text, (i + 1) * MAX_NESTING, invoke, live)) : await svcValue(ctx, addressOf(cell), f.text, 0, invoke, live);
+  const text = inlineSvcNames(f.text, cell.sheet.name, ctx.source.names());
+  const lambda = lambdaHelper(text);
+  const res = lambda ? await lambda.run(ctx.source, at(cell), (text, i) => svcValue(ctx, addressOf(cell), text, (i + 1) * MAX_NESTING, invoke, live)) : await svcValue(ctx, addressOf(cell), text, 0, invoke, live);
   if (res !== SUPERSEDED) ctx.apply(cell, res);
 }
 
