@@ -14,7 +14,11 @@ function main(): void {
   const filter = arg("file");
   const files = corpusFiles().filter((f) => !filter || f.name.includes(filter));
   const start = Date.now();
-  const runs = files.map(runFile);
+  const runs = files.map((f) => {
+    const r = runFile(f);
+    if (r.ms > 2000) process.stderr.write(`  (${f.name}: ${(r.ms / 1000).toFixed(1)} s)\n`);
+    return r;
+  });
   const ms = Date.now() - start;
   const known = readKnown();
   console.log(report(runs, known));

@@ -30,16 +30,21 @@ export interface CorpusBook {
 }
 
 const key = (sheet: string, row: number, col: number) => `${sheet.toUpperCase()}\u0000${row}\u0000${col}`;
+/** Cells by sheet, then row * 16384 + col: the engine reads millions of cells, string keys are too slow. */
+const cellIndex = (row: number, col: number) => row * 16384 + col;
 
 export function readCorpusBook(bytes: Uint8Array): CorpusBook {
   const model = readModel(bytes);
   const values = new Map<string, CellValue>();
+  const bySheet = new Map<string, Map<number, CellValue>>();
   const used = new Map<string, AreaRef>();
   const spills = new Map<string, AreaRef>();
   const formulas: CorpusFormula[] = [];
   for (const sheet of model.sheets) {
     for (const c of sheet.cells.values()) {
       values.set(key(sheet.name, c.row, c.col), c.value);
+      const m = bySheet.get(sheet.name.toUpperCase()) ?? bySheet.set(sheet.name.toUpperCase(), new Map()).get(sheet.name.toUpperCase());
+      m?.set(cellIndex(c.row, c.col), c.value);
       const u = used.get(sheet.name.toUpperCase());
       if (!u) used.set(sheet.name.toUpperCase(), { sheet: sheet.name, r0: 0, c0: 0, r1: c.row, c1: c.col });
       else (u.r1 = Math.max(u.r1, c.row)), (u.c1 = Math.max(u.c1, c.col));
@@ -57,8 +62,12 @@ export function readCorpusBook(bytes: Uint8Array): CorpusBook {
     }
   }
   const names: DefinedName[] = model.names;
+  let last: { name: string; cells: Map<number, CellValue> | undefined } = { name: "", cells: undefined };
   const source: CellSource = {
-    value: (r: CellRef) => values.get(key(r.sheet, r.row, r.col)) ?? null,
+    value: (r: CellRef) => {
+      if (r.sheet !== last.name) last = { name: r.sheet, cells: bySheet.get(r.sheet.toUpperCase()) };
+      return last.cells?.get(cellIndex(r.row, r.col)) ?? null;
+    },
     names: () => names,
     spill: (a: CellRef) => spills.get(key(a.sheet, a.row, a.col)) ?? null,
     used: (s: string) => used.get(s.toUpperCase()) ?? null,

@@ -10,6 +10,7 @@ import { numberFromText } from "./coerce";
 import { AGGREGATES } from "./fn-aggregate";
 import { CRITERIA } from "./fn-criteria";
 import { LOGIC, Special } from "./fn-logic";
+import { LOOKUP } from "./fn-lookup";
 import { REFERENCE } from "./fn-ref";
 import { Ctx, evalNode, operand, readRef, setCallFunction } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
@@ -28,7 +29,7 @@ const clock = (withTime: boolean): Special => (args, ctx) => {
   return serialOfLocal((ctx.opts.now ?? (() => new Date()))(), withTime);
 };
 
-const OWN: Record<string, Special> = { ...LOGIC, ...REFERENCE, ...AGGREGATES, ...CRITERIA, VALUE, TODAY: clock(false), NOW: clock(true) };
+const OWN: Record<string, Special> = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, VALUE, TODAY: clock(false), NOW: clock(true) };
 
 /** Functions whose arguments or results are dates: the library counts from 1900 only. */
 const DATES = new Set(

@@ -76,6 +76,8 @@ function sized(r: { grid: Grid; area: AreaRef | null }, rows: number, cols: numb
   return readArea({ ...r.area, r1: r.area.r0 + rows - 1, c1: r.area.c0 + cols - 1 }, ctx);
 }
 
+const outside = (a: AreaRef, rows: number, cols: number) => (a.r1 - a.r0 + 1) * (a.c1 - a.c0 + 1) - rows * cols;
+
 type Reduce = (values: CellValue[]) => CellValue;
 
 function conditional(pairsFrom: number, valuesAt: number | null, reduce: Reduce, single: boolean): Special {
@@ -101,6 +103,8 @@ function conditional(pairsFrom: number, valuesAt: number | null, reduce: Reduce,
       const picked: CellValue[] = [];
       for (let r = 0; r < rows; r++)
         for (let c = 0; c < cols; c++) if (tests.every((t, k) => t((ranges[k] as { grid: Grid }).grid[r][c]))) picked.push(values ? (values[r]?.[c] ?? null) : 1);
+      // cells of a whole column or row beyond the used area are empty: COUNTIF(A:A,"<>x") counts them
+      if (!values && first.area && tests.every((t) => t(null))) return picked.length + outside(first.area, rows, cols);
       return reduce(picked);
     };
     const arrayAt = crit.findIndex(isGrid);

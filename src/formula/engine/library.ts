@@ -82,9 +82,15 @@ function fromLibrary(res: unknown): CellValue | Grid {
 }
 const fromLibrary1 = (v: unknown): CellValue => (v === null || v === undefined ? 0 : fromFfp(v));
 
+/** Functions that look at an error argument instead of returning it. */
+const READS_ERRORS = new Set("ISERROR ISERR ISNA ERROR.TYPE TYPE ISBLANK ISTEXT ISNONTEXT ISNUMBER ISLOGICAL ISEVEN ISODD ISFORMULA N T NA".split(" "));
+
 function callOnce(name: string, args: (CellValue | Grid | undefined)[], refs: boolean[]): CellValue | Grid {
   const fn = library().functions[name];
   if (!fn) unsupported(`${name} is not implemented`);
+  // an error given for a one-value parameter is the result, as in Excel (the libraries often answer #VALUE! or #N/A instead)
+  const bad = READS_ERRORS.has(name) ? undefined : args.find((a, i) => !takesRange(name, i) && a !== undefined && !isGrid(a) && isErrorValue(a));
+  if (bad) return bad as CellValue;
   try {
     return fromLibrary(fn(...args.map((a, i) => ffpArg(a, refs[i]))));
   } catch (e) {
