@@ -62,24 +62,24 @@ export class Verifier {
 
   private compare(n: FormulaNode, f: ModelFormula, value: EngineValue): Mismatch | null {
     const grid = gridOf(value);
-    if (f.kind === "array" && f.ref && !f.dynamic) return this.cells(n, f.ref, (i, j) => fixedCell(grid, i, j), false);
+    if (f.kind === "array" && f.ref && !f.dynamic) return this.cells(n, f.ref, (i, j) => fixedCell(grid, i, j));
     if (f.dynamic) {
       const box = f.ref ?? { r0: n.row, c0: n.col, r1: n.row, c1: n.col };
       const rows = grid.length, cols = grid[0].length;
       if (rows !== box.r1 - box.r0 + 1 || cols !== box.c1 - box.c0 + 1) return { got: `a ${rows}×${cols} array`, stored: `a ${dims(box)} array`, at: null };
-      return this.cells(n, box, (i, j) => grid[i][j], true);
+      return this.cells(n, box, (i, j) => grid[i][j]);
     }
     const got = grid[0][0];
     const stored = this.stored.value(n);
     return sameCellValue(got, stored) ? null : { got: shownValue(got), stored: shownValue(stored), at: null };
   }
 
-  private cells(n: FormulaNode, box: Box, got: (i: number, j: number) => CellValue, spill: boolean): Mismatch | null {
+  private cells(n: FormulaNode, box: Box, got: (i: number, j: number) => CellValue): Mismatch | null {
     for (let r = box.r0; r <= box.r1; r++)
       for (let c = box.c0; c <= box.c1; c++) {
         const g = got(r - box.r0, c - box.c0);
         const s = this.stored.value({ sheet: n.sheet, row: r, col: c });
-        if (!sameCellValue(g, s)) return { got: shownValue(g), stored: shownValue(s), at: spill || box.r0 !== box.r1 || box.c0 !== box.c1 ? a1(r, c) : null };
+        if (!sameCellValue(g, s)) return { got: shownValue(g), stored: shownValue(s), at: box.r0 !== box.r1 || box.c0 !== box.c1 ? a1(r, c) : null };
       }
     return null;
   }
