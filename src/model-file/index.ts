@@ -16,4 +16,6 @@ export { applyResults } from "./apply";
 export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
 export { lintModel } from "./check";
+export { verifyDependents, dependentsLine } from "./model/verify-dependents";
+export type { DependentsVerdict } from "./model/verify-dependents";
 export type { SiteLint } from "./check";

@@ -1,12 +1,13 @@
 /**
  * `svc-excel check MODEL.xlsx`: no data request. Prices a refresh (the calls it would spend now, given
  * the --cache-dir cache) and lints each SVC cell (src/model-file/check.ts, plus the engine's own
- * validation of each request). Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
+ * validation of each request), and verifies the plain formulas depending on SVC results against the
+ * values Excel stored (a stale one is a problem). Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
 import { isSvcError } from "../../api/errors";
 import type { PlanRequest } from "../../engine";
 import { requestsFor } from "../../functions/requests";
-import { CellReport, lintModel, SiteLint, displayFormula } from "../../model-file";
+import { CellReport, dependentsLine, lintModel, SiteLint, displayFormula, verifyDependents } from "../../model-file";
 import { SvcEngine } from "../../engine";
 import { openModel } from "./file-input";
 import { Credentials } from "./engine";
@@ -62,14 +63,18 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
   } finally {
     await setup.lock.releaseAll();
   }
-  const problems = priced.cells.reduce((n, c) => n + c.problems.length, 0);
+  const dependents = verifyDependents(model);
+  const problems = priced.cells.reduce((n, c) => n + c.problems.length, 0) + dependents.stale.length;
   const lines = priced.cells.flatMap((c) => c.problems.map((p) => `${c.sheet}!${c.cell} ${p}  (${c.formula})`));
+  lines.push(dependentsLine(dependents) + (dependents.stale.length > 0 ? ": a refresh keeps their stored values" : ""));
+  lines.push(...dependents.stale.map((s) => `  ${s.sheet}!${s.cell} ${displayFormula(s.formula)}: ${s.reason}`));
   await printModelOutput(
     {
       headline: `${args.model}: ${priced.cells.length} SVC cells; a refresh now would cost ${priced.total} calls; ${problems} problems`,
       cells: priced.cells,
       lines,
       stats: { calls: priced.total, svc_cells: priced.cells.length, problems },
+      extra: { dependents: { total: dependents.total, verified: dependents.verified, stale: dependents.stale } },
     },
     args.json
   );
