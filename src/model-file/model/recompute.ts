@@ -10,10 +10,19 @@ import { FormulaNode } from "./graph";
 
 export type Recomputed = { value: EngineValue } | { unsupported: string };
 
-export function recompute(n: FormulaNode, src: CellSource, now?: () => Date): Recomputed {
-  if (n.unreadable) return { unsupported: "the formula text cannot be read here" };
-  const text = engineSpelling(n.text);
-  const missing = unsupportedFunctions(text);
+/** A formula and where it stands (a graph node, or any formula cell of the model). */
+export type FormulaAt = Pick<FormulaNode, "sheet" | "row" | "col" | "text" | "unreadable">;
+
+export function recompute(n: FormulaAt, src: CellSource, now?: () => Date): Recomputed {
+  const unreadable = { unsupported: "the formula text cannot be read here" };
+  if (n.unreadable) return unreadable;
+  let text: string, missing: string[];
+  try {
+    text = engineSpelling(n.text);
+    missing = unsupportedFunctions(text);
+  } catch {
+    return unreadable;
+  }
   if (missing.length > 0) return { unsupported: `uses ${missing.join(", ")}, which only Excel computes` };
   return { value: evaluateFormula(text, n, src, { now }) };
 }

@@ -7,9 +7,8 @@
  */
 import { a1, Box } from "../parts/a1";
 import { CellValue } from "../types";
-import { FormulaNode } from "./graph";
 import { Model, ModelFormula } from "./model";
-import { recompute } from "./recompute";
+import { FormulaAt, recompute } from "./recompute";
 import { fixedCell, gridOf } from "./results";
 import { cellSourceOf } from "./source";
 import { suspectConstruct } from "./verify-constructs";
@@ -30,23 +29,24 @@ interface Mismatch {
 const dims = (b: { r0: number; c0: number; r1: number; c1: number }) => `${b.r1 - b.r0 + 1}×${b.c1 - b.c0 + 1}`;
 
 export class Verifier {
-  private readonly stored: WorkingCopy;
+  /** The workbook as the file stores it (no refresh writes into it). */
+  readonly stored: WorkingCopy;
   private readonly src: CellSource;
-  private readonly verdicts = new Map<FormulaNode, string | null>();
+  private readonly verdicts = new Map<FormulaAt, string | null>();
 
-  constructor(model: Model, private readonly now?: () => Date) {
+  constructor(readonly model: Model, private readonly now?: () => Date) {
     this.stored = new WorkingCopy(model);
     this.src = cellSourceOf(model, this.stored);
   }
 
   /** null when the engine gives what Excel stored; otherwise why the formula is not trusted. */
-  check(n: FormulaNode): string | null {
+  check(n: FormulaAt): string | null {
     let v = this.verdicts.get(n);
     if (v === undefined) this.verdicts.set(n, (v = this.verdict(n)));
     return v;
   }
 
-  private verdict(n: FormulaNode): string | null {
+  private verdict(n: FormulaAt): string | null {
     const f = this.stored.cell(n)?.formula;
     if (!f) return "the cell holds no formula to verify";
     const clock = volatileFunctionsIn(n.text).find((x) => UNREPEATABLE.has(x));
@@ -60,7 +60,7 @@ export class Verifier {
     return `the engine gives ${m.got} where Excel stored ${m.stored}${m.at ? ` at ${m.at}` : ""}${construct ? ` (${construct})` : ""}`;
   }
 
-  private compare(n: FormulaNode, f: ModelFormula, value: EngineValue): Mismatch | null {
+  private compare(n: FormulaAt, f: ModelFormula, value: EngineValue): Mismatch | null {
     const grid = gridOf(value);
     if (f.kind === "array" && f.ref && !f.dynamic) return this.cells(n, f.ref, (i, j) => fixedCell(grid, i, j));
     if (f.dynamic) {
@@ -74,7 +74,7 @@ export class Verifier {
     return sameCellValue(got, stored) ? null : { got: shownValue(got), stored: shownValue(stored), at: null };
   }
 
-  private cells(n: FormulaNode, box: Box, got: (i: number, j: number) => CellValue): Mismatch | null {
+  private cells(n: FormulaAt, box: Box, got: (i: number, j: number) => CellValue): Mismatch | null {
     for (let r = box.r0; r <= box.r1; r++)
       for (let c = box.c0; c <= box.c1; c++) {
         const g = got(r - box.r0, c - box.c0);
