@@ -17,7 +17,6 @@ export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
 export { lintModel } from "./check";
 export { verifyDependents, dependentsLine } from "./model/verify-dependents";
-export type { DependentsVerdict } from "./model/verify-dependents";
 export { unverifiedFormulas, inputsKey } from "./model/verify-open";
 export type { UnverifiedFormula } from "./model/verify-open";
 export type { SiteLint } from "./check";
