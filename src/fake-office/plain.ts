@@ -40,7 +40,7 @@ function missingFunctions(text: string): string[] {
 /** The engine's result for a formula text (an SVC formula's plain remainder included). */
 export function engineResult(text: string, at: CellRef, source: CellSource): Result {
   const missing = missingFunctions(text);
-  if (missing.length > 0) return { error: "#CALC!", message: `not computed here: uses ${missing.join(", ")}, which only Excel computes` };
+  if (missing.length > 0) return { error: "#CALC!", message: `not computed here: uses ${missing.join(", ")}, which only Excel computes (unless misspelt)` };
   const v = evaluateFormula(text, at, source);
   if (isError(v)) return { error: v.error, message: v.error === "#NAME?" ? syntaxProblem(text) : null };
   return { value: v as GridCell | GridCell[][] };

@@ -49,6 +49,6 @@ test("a function the engine lacks, typed in, is #CALC! not computed here, never 
   await fx.setFormula("Sheet1!B1", '=CELL("row",A1)*2');
   await fx.setFormula("Sheet1!C1", "=B1+1");
   await fx.settled();
-  expect(shownAt(fx, "Sheet1!B1")).toMatchObject({ error: "#CALC!", message: "not computed here: uses CELL, which only Excel computes" });
+  expect(shownAt(fx, "Sheet1!B1")).toMatchObject({ error: "#CALC!", message: "not computed here: uses CELL, which only Excel computes (unless misspelt)" });
   expect(shownAt(fx, "Sheet1!C1")?.error).toBe("#CALC!");
 });
