@@ -18,6 +18,8 @@ export interface Shown {
   stale?: boolean;
   spillRows?: number;
   spillCols?: number;
+  /** Excel's stored value, not computed here: why (a formula of an opened file the engine does not reproduce). */
+  unverified?: string;
 }
 
 const SPILL_BLOCKED = { error: "#SPILL!", message: "The spill range isn't blank" };
@@ -38,7 +40,7 @@ function anchorShown(cell: Cell): Shown {
   const r = f.result;
   if (!r) return { error: "#BUSY!", busy: true, anchor: true };
   if ("error" in r) return { error: r.error, message: r.message, anchor: true, ...(f.invoking ? { busy: true, stale: true } : {}) };
-  const busy = f.invoking ? { busy: true, stale: true } : {};
+  const busy = { ...(f.invoking ? { busy: true, stale: true } : {}), ...(r.unverified ? { unverified: r.unverified } : {}) };
   if (f.want) {
     const off = f.want.r1 >= 1_048_576 || f.want.c1 >= 16_384;
     return { ...(off ? SPILL_OFF_SHEET : SPILL_BLOCKED), anchor: true, ...busy };

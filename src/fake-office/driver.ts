@@ -8,6 +8,7 @@ import { Area, areaText, cellAddress, parseArea } from "./a1";
 import type { Shown } from "./display";
 import type { Host } from "./host";
 import { Cell, addressOf, keyOf } from "./model";
+import { Pin, pinCell } from "./plain";
 import { Constant, Result, literal, typed } from "./values";
 import { bareSvcName, svcCallTokensIn } from "../api/svc-name";
 
@@ -36,10 +37,11 @@ export function createDriver(host: Host) {
   const outOf = (r: Result | null) => r;
 
   /** Type into a cell as a person does: "" clears, "=..." is a formula, "'..." text, numbers are numbers. */
-  async function setFormula(address: string, text: unknown): Promise<Result | null> {
+  async function setFormula(address: string, text: unknown, pin?: Pin): Promise<Result | null> {
     const { sheet, r, c } = cellAt(address);
     const t = text === null || text === undefined ? "" : String(text);
     const cell = host.input(sheet, r, c, t.trim() === "" ? null : typed(t));
+    if (pin && cell?.f) pinCell(cell, pin); // before the recalculation the edit scheduled runs
     return outOf(await host.settledResult(cell && cell.f ? cell : null));
   }
 

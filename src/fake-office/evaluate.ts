@@ -10,11 +10,12 @@
 import { Cell, addressOf } from "./model";
 import { lambdaHelper } from "./lambda";
 import { parseCell } from "../formula/text/address";
-import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../formula";
+import { ArgValue, CellReader, CellSource, Resolved, resolveCalls } from "../formula";
 import { Functions, invokeResult } from "./functions";
+import { engineResult, plainResult } from "./plain";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
 import { inlineSvcNames } from "./svc-names";
-import { GridCell, Result, isError, literal, sameArgs } from "./values";
+import { Result, literal, sameArgs } from "./values";
 
 export interface EvalContext {
   readonly source: CellSource;
@@ -33,27 +34,12 @@ function at(cell: Cell) {
   return { sheet: cell.sheet.name, row: cell.r, col: cell.c };
 }
 
-function engineResult(text: string, v: ReturnType<typeof evaluateFormula>): Result {
-  if (isError(v)) return { error: v.error, message: v.error === "#NAME?" ? syntaxProblem(text) : null };
-  return { value: v as GridCell | GridCell[][] };
-}
-
-/** Why the formula cannot be read, when that is why it shows #NAME?. */
-function syntaxProblem(text: string): string | null {
-  try {
-    parseExpression(text.replace(/^\s*=/, ""));
-    return null;
-  } catch (e) {
-    return e instanceof FormulaSyntaxError ? `the formula cannot be read: ${e.message}` : null;
-  }
-}
-
 export function evaluatePlain(ctx: EvalContext, cell: Cell): void {
   const f = cell.f;
   if (!f) return;
   f.gen++;
   ctx.count(cell, "evaluations");
-  ctx.apply(cell, engineResult(f.text, evaluateFormula(f.text, at(cell), ctx.source)));
+  ctx.apply(cell, plainResult(cell, f.text, ctx.source));
 }
 
 async function resolveOne(ctx: EvalContext, address: string, formula: string): Promise<Resolved> {
@@ -134,7 +120,7 @@ async function svcValue(ctx: EvalContext, address: string, text: string, base: n
   let work = text;
   for (let index = base; index < base + MAX_NESTING; ) {
     const spans = svcSpans(work);
-    if (spans.length === 0) return engineResult(work, evaluateFormula(work, here, ctx.source));
+    if (spans.length === 0) return engineResult(work, here, ctx.source);
     let reason = "";
     if (isTopLevelCall(work, spans)) {
       const r = await resolveOne(ctx, address, work);

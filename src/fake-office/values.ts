@@ -14,7 +14,8 @@ export type Constant = Scalar | ErrorValue | DataValue;
 export type Input = { formula: string } | { constant: Constant };
 /** One cell of a result grid: a value, an error (with the function's message) or a data type. */
 export type GridCell = Scalar | { error: string; message?: string | null } | DataValue;
-export type Result = { value: GridCell | GridCell[][] } | { error: string; message: string | null };
+/** `unverified`: the value is Excel's stored one, not computed here (why). */
+export type Result = { value: GridCell | GridCell[][]; unverified?: string } | { error: string; message: string | null };
 
 const ERRORS = ["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA", "#SPILL!", "#CALC!", "#BUSY!", "#CONNECT!", "#BLOCKED!", "#FIELD!", "#UNKNOWN!"];
 const ERROR_TYPES: Record<string, string> = {

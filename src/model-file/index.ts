@@ -22,3 +22,6 @@ export type { CellDiff, ModelDiff } from "./diff";
 export { formulasOf, modelReader } from "./plan-input";
 export type { ModelFormulaCell } from "./plan-input";
 export type { FilingRef } from "./parts/sources-part";
+export { verifyDependents, dependentsLine } from "./model/verify-dependents";
+export { unverifiedFormulas, inputsKey } from "./model/verify-open";
+export type { UnverifiedFormula } from "./model/verify-open";

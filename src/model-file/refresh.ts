@@ -2,11 +2,15 @@
  * refresh: every SVC formula computed in waves (a formula reading another SVC result waits for it),
  * then the plain formulas that read what changed, recomputed with the engine (across sheets,
  * transitively). Results are written as Excel writes them (results.ts); what cannot be computed here
- * keeps its stored value and is listed as stale, never silently left.
+ * keeps its stored value and is listed as stale, never silently left. A plain formula is written only
+ * if its recomputation from the file's own inputs gives the value Excel stored (model/verify.ts):
+ * otherwise it and everything reading it keep their stored values, listed stale with the reason.
  */
 import { Box } from "./parts/a1";
 import { BoxIndex } from "./model/box-index";
 import { engineSpelling } from "./model/file-text";
+import { recompute } from "./model/recompute";
+import { Verifier } from "./model/verify";
 import { buildGraph, FormulaNode, Graph, readsChanged } from "./model/graph";
 import { Model, siteAddress } from "./model/model";
 import { CellReport, displayFormula, RefreshReport, reportFor, StaleReport } from "./report";
@@ -19,7 +23,7 @@ import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
 import { svcCallsIn } from "./model/svc-sites";
 import { WorkingCopy } from "./model/working";
 import { a1 } from "./parts/a1";
-import { CellSource, evaluateFormula, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";
+import { CellSource, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";
 
 export interface RefreshPorts {
   /** Send one batch of distinct SVC calls; every call settles with a value or an error. */
@@ -35,6 +39,8 @@ export interface RefreshPorts {
   svcCells?: ReadonlySet<string>;
   /** The filings behind an SVC cell's values ("Model!B4"), kept in the file for freeze's notes. */
   filings?: (address: string) => FilingRef[];
+  /** false only to measure what self-verification costs (the model benchmark); a refresh verifies. */
+  verify?: boolean;
 }
 
 export interface RefreshResult {
@@ -58,12 +64,14 @@ class Run {
   readonly staleList: StaleReport[] = [];
   readonly recomputed: { sheet: string; cell: string }[] = [];
   readonly answers = new Map<string, CallAnswer>();
+  readonly verifier: Verifier | null;
 
   constructor(readonly model: Model, readonly ports: RefreshPorts) {
     this.w = new WorkingCopy(model);
     this.src = cellSourceOf(model, this.w);
     const svcCells = ports.svcCells;
     this.graph = buildGraph(model, this.w, svcCells ? (address) => svcCells.has(address) : undefined);
+    this.verifier = ports.verify === false ? null : new Verifier(model, ports.now);
     if (!svcCells) for (const s of model.sites) this.cells.set(s.address, reportFor(s));
     else for (const n of this.graph.dirty.filter((x) => x.svc)) this.cells.set(this.address(n), { sheet: n.sheet, cell: a1(n.row, n.col), formula: displayFormula(n.text), error: null });
   }
@@ -94,12 +102,12 @@ class Run {
     const staleIn = this.staleInput(n);
     if (staleIn) return this.markStale(n, `reads ${staleIn}, which could not be recomputed`);
     if (!readsChanged(n, this.changed)) return;
-    if (n.unreadable) return this.markStale(n, "the formula text cannot be read here");
-    const text = engineSpelling(n.text);
-    const missing = unsupportedFunctions(text);
-    if (missing.length > 0) return this.markStale(n, `uses ${missing.join(", ")}, which only Excel computes`);
+    const untrusted = this.verifier?.check(n);
+    if (untrusted) return this.markStale(n, untrusted);
+    const r = recompute(n, this.src, this.ports.now);
+    if ("unsupported" in r) return this.markStale(n, r.unsupported);
+    const value = r.value;
     const before = this.w.value(n);
-    const value = evaluateFormula(text, n, this.src, { now: this.ports.now });
     const out = writeResult(this.w, n.sheet, n.row, n.col, value as Result);
     const same = !Array.isArray(value) && sameBox(out.box, out.old) && JSON.stringify(before) === JSON.stringify(this.w.value(n));
     if (same) return;

@@ -4,6 +4,7 @@
  * calls the workbench makes are typed here.
  */
 import type { EngineStats } from "../engine/types";
+import type { Pin } from "../fake-office/plain";
 
 export interface Shown {
   value?: unknown;
@@ -12,10 +13,13 @@ export interface Shown {
   anchor?: boolean;
   spill?: boolean;
   busy?: boolean;
+  /** Excel's stored value, not computed here: why. */
+  unverified?: string;
 }
 
 export interface FakeExcel {
-  setFormula(address: string, text: string): Promise<unknown>;
+  /** `pin`: a formula of an opened file the engine does not reproduce (shown as Excel stored it, unverified). */
+  setFormula(address: string, text: string, pin?: Pin): Promise<unknown>;
   /** A value put in a cell as it is (text stays text). */
   setConstant(address: string, value: unknown): void;
   formulaAt(address: string): unknown;

@@ -49,6 +49,7 @@ function look(s: Shown): { t: string; cls: string[] } {
   }
   if (s.anchor) cls.push("anchor");
   if (s.spill) cls.push("spill");
+  if (s.unverified) cls.push("unverified");
   return { t, cls };
 }
 
@@ -118,6 +119,9 @@ export class Grid {
     if (s?.error && !s.busy) {
       td.dataset.error = s.error;
       td.dataset.message = s.message ?? "";
+    } else if (s?.unverified) {
+      td.dataset.error = "Unverified";
+      td.dataset.message = s.unverified;
     } else {
       delete td.dataset.error;
       delete td.dataset.message;

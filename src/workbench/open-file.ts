@@ -3,9 +3,11 @@
  * src/model-file (the same reader as `svc-excel refresh`), then typed into the fake host as Excel
  * would load it — its sheets, its defined names, its constants, and its formulas (shared formulas
  * expanded, SVC calls in the form people type) — so the host evaluates them through the add-in.
- * Cells a spill covers are left to the spill. Nothing of the file is run as markup.
+ * Cells a spill covers are left to the spill. Nothing of the file is run as markup. A plain formula
+ * whose recomputation from the file's own inputs does not give the value Excel stored keeps that
+ * value, marked unverified with the reason (src/fake-office/plain.ts), instead of the engine's.
  */
-import { cellKey, displayFormula, readModel, Model, ModelSheet } from "../model-file";
+import { cellKey, displayFormula, readModel, Model, ModelSheet, unverifiedFormulas } from "../model-file";
 import { isErrorValue } from "../formula";
 import { FakeExcel, quoteSheet } from "./book";
 import { colName } from "./grid";
@@ -14,6 +16,8 @@ export interface Opened {
   sheets: string[];
   formulas: number;
   constants: number;
+  /** Formulas shown with Excel's stored value because the engine does not reproduce it. */
+  unverified: number;
 }
 
 const at = (sheet: string, row: number, col: number) => `${quoteSheet(sheet)}!${colName(col)}${row + 1}`;
@@ -48,11 +52,15 @@ export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<O
   defineNames(model, fx);
   let constants = 0;
   const formulas: Promise<unknown>[] = [];
+  const pins = new Map(unverifiedFormulas(model).map((u) => [at(u.sheet, u.row, u.col), u]));
   for (const s of sheets) {
     const skip = spilled(s);
     for (const [k, c] of s.cells) {
       if (skip.has(k)) continue;
-      if (c.formula?.text) formulas.push(fx.setFormula(at(s.name, c.row, c.col), displayFormula(c.formula.text)));
+      const where = at(s.name, c.row, c.col);
+      const text = c.formula?.text ? displayFormula(c.formula.text) : null;
+      const u = pins.get(where);
+      if (text) formulas.push(fx.setFormula(where, text, u && { text, stored: u.stored, reason: u.reason, inputs: u.inputs, inputsKey: u.inputsKey }));
       else if (c.value !== null && !isErrorValue(c.value)) {
         fx.setConstant(at(s.name, c.row, c.col), c.value);
         constants++;
@@ -61,5 +69,5 @@ export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<O
   }
   await Promise.all(formulas);
   if (sheets[0]) fx.activate(sheets[0].name);
-  return { sheets: sheets.map((s) => s.name), formulas: formulas.length, constants };
+  return { sheets: sheets.map((s) => s.name), formulas: formulas.length, constants, unverified: pins.size };
 }

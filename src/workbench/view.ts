@@ -92,7 +92,10 @@ export class SheetView {
     const s = this.cache.get(this.selected);
     if (!s) this.bar.textContent = "";
     else if (s.error && !s.busy) this.bar.textContent = `${s.error}${s.message ? ` — ${s.message}` : ""}`;
-    else this.bar.textContent = s.busy && s.value === undefined ? "#BUSY! (calculating)" : (typedText(s.value) ?? text(s.value)); // a data type shows as its cell does
+    else {
+      const shown = s.busy && s.value === undefined ? "#BUSY! (calculating)" : (typedText(s.value) ?? text(s.value)); // a data type shows as its cell does
+      this.bar.textContent = s.unverified ? `${shown} — unverified: ${s.unverified}` : shown;
+    }
     this.bar.dataset.addr = this.selected;
   }
 }

@@ -236,7 +236,8 @@ async function openBytes(name: string, bytes: Uint8Array): Promise<void> {
     const opened = await openModelFile(bytes, b.fx);
     showTabs(b);
     if (opened.sheets[0]) switchSheet(opened.sheets[0]);
-    status.textContent = `${name}: ${opened.sheets.length} sheets, ${opened.formulas} formulas, ${opened.constants} values`;
+    const unverified = opened.unverified > 0 ? `, ${opened.unverified} shown as Excel stored them (not recomputed here: select one for why)` : "";
+    status.textContent = `${name}: ${opened.sheets.length} sheets, ${opened.formulas} formulas, ${opened.constants} values${unverified}`;
     document.body.dataset.opened = name;
   } catch (e) {
     status.textContent = `Cannot open ${name}: ${(e as Error).message}`;

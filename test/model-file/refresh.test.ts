@@ -93,7 +93,8 @@ describe("refresh a model file", () => {
   });
 
   test("dependents across sheets and transitively are recomputed; what the engine cannot compute is stale", async () => {
-    const fixed = fixtureText("model", "xl/worksheets/sheet2.xml").replace('<v>11</v></c></row>', '<v>11</v></c><c r="C2"><f>Model!B7*2</f><v>0</v></c></row>');
+    // C2 stores what Excel computed from the stored B7 (391.035 * 2): it verifies, so it is recomputed
+    const fixed = fixtureText("model", "xl/worksheets/sheet2.xml").replace('<v>11</v></c></row>', '<v>11</v></c><c r="C2"><f>Model!B7*2</f><v>782.07000000000005</v></c></row>');
     const model = sheetWith('<row r="21"><c r="B21"><f>_xlfn._xlws.FILTER(B4:F4,B3:F3="x")</f><v>7</v></c><c r="C21"><f>B21+1</f><v>8</v></c></row>');
     const r = await refresh(buildFixture("model", { [SHEET1]: model, "xl/worksheets/sheet2.xml": fixed }));
     const c2 = cellXmlByAddress(strFromU8(r.parts.get("xl/worksheets/sheet2.xml") as Uint8Array)).get("C2");

@@ -1,12 +1,13 @@
 /**
  * `svc-excel check MODEL.xlsx`: no data request. The one refresh plan of the pane over the file
  * (src/cli/model/plan.ts): the price of a refresh now (given the --cache-dir cache) and each thing to
- * say about a cell, once, in the pane's words; plus what only a file has (a dead link prefix).
+ * say about a cell, once, in the pane's words; plus what only a file has (a dead link prefix); and the
+ * plain formulas depending on SVC results verified against the values Excel stored (a stale one is a problem).
  * Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
 import { SvcEngine } from "../../engine";
 import { isFunctionName } from "../../functions/call";
-import { CellReport, Model } from "../../model-file";
+import { CellReport, dependentsLine, displayFormula, Model, verifyDependents } from "../../model-file";
 import { priceDetail, requestsOfCell } from "../../plan";
 import { openModel } from "./file-input";
 import { Credentials } from "./engine";
@@ -51,15 +52,19 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
   } finally {
     await setup.lock.releaseAll();
   }
-  const problems = checked.lines.length;
+  const dependents = verifyDependents(model);
+  const lines = [...checked.lines, dependentsLine(dependents) + (dependents.stale.length > 0 ? ": a refresh keeps their stored values" : "")];
+  lines.push(...dependents.stale.map((s) => `  ${s.sheet}!${s.cell} ${displayFormula(s.formula)}: ${s.reason}`));
+  const problems = checked.lines.length + dependents.stale.length;
   await printModelOutput(
     {
       // the price and its counts in the plan's words, as the pane shows them under its price
       headline: `${args.model}: ${checked.cells.length} SVC cells; a refresh now would cost ${checked.calls} calls; ${problems} problems\n${checked.detail}`,
       cells: checked.cells,
-      lines: checked.lines,
+      lines,
       cellErrors: false,
       stats: { calls: checked.calls, svc_cells: checked.cells.length, problems },
+      extra: { dependents: { total: dependents.total, verified: dependents.verified, stale: dependents.stale } },
     },
     args.json
   );

@@ -20,22 +20,22 @@ export interface WriteOutcome {
   note: string | null;
 }
 
-function gridOf(r: Result): CellValue[][] {
+export function gridOf(r: Result): CellValue[][] {
   if (!Array.isArray(r)) return [[r]];
   const rows = r.length > 0 ? r : [[null]];
   const width = Math.max(1, ...rows.map((row) => row.length));
   return rows.map((row) => Array.from({ length: width }, (_, i) => (i < row.length ? row[i] : null)));
 }
 
-/** Legacy array formula: its range is fixed; a smaller answer leaves #N/A as Excel shows it. */
+/** A legacy array formula's cell (i, j) of its fixed range: one row or column repeats, a smaller answer leaves #N/A as Excel shows it. */
+export function fixedCell(grid: CellValue[][], i: number, j: number): CellValue {
+  const row = grid.length === 1 ? grid[0] : grid[i];
+  const v = row === undefined ? undefined : row.length === 1 ? row[0] : row[j];
+  return v === undefined ? { error: "#N/A" } : v;
+}
+
 function fillFixed(w: WorkingCopy, sheet: string, box: Box, grid: CellValue[][]): void {
-  for (let r = box.r0; r <= box.r1; r++)
-    for (let c = box.c0; c <= box.c1; c++) {
-      const i = r - box.r0, j = c - box.c0;
-      const row = grid.length === 1 ? grid[0] : grid[i];
-      const v = row === undefined ? undefined : row.length === 1 ? row[0] : row[j];
-      w.put(sheet, r, c, { value: v === undefined ? { error: "#N/A" } : v });
-    }
+  for (let r = box.r0; r <= box.r1; r++) for (let c = box.c0; c <= box.c1; c++) w.put(sheet, r, c, { value: fixedCell(grid, r - box.r0, c - box.c0) });
 }
 
 function blocker(w: WorkingCopy, sheet: string, anchor: { row: number; col: number }, next: Box, old: Box): string | null {

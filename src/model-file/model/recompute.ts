@@ -1,0 +1,28 @@
+/**
+ * How a plain formula is computed outside Excel, in one place: the refresh's recomputation and its
+ * self-verification call the same function, so what is verified is exactly what would be written.
+ * The engine either gives a value or says it cannot compute the formula (with why); a formula it
+ * cannot compute is never given a value here.
+ */
+import { CellSource, EngineValue, evaluateFormula, unsupportedFunctions } from "../../formula";
+import { engineSpelling } from "./file-text";
+import { FormulaNode } from "./graph";
+
+export type Recomputed = { value: EngineValue } | { unsupported: string };
+
+/** A formula and where it stands (a graph node, or any formula cell of the model). */
+export type FormulaAt = Pick<FormulaNode, "sheet" | "row" | "col" | "text" | "unreadable">;
+
+export function recompute(n: FormulaAt, src: CellSource, now?: () => Date): Recomputed {
+  const unreadable = { unsupported: "the formula text cannot be read here" };
+  if (n.unreadable) return unreadable;
+  let text: string, missing: string[];
+  try {
+    text = engineSpelling(n.text);
+    missing = unsupportedFunctions(text);
+  } catch {
+    return unreadable;
+  }
+  if (missing.length > 0) return { unsupported: `uses ${missing.join(", ")}, which only Excel computes` };
+  return { value: evaluateFormula(text, n, src, { now }) };
+}
