@@ -77,69 +77,62 @@ interface RawCell {
   result?: Result | null;
 }
 
-export function createBookIo(host: Host) {
-  function put(cells: readonly RawCell[]): void {
-    const kept: Cell[] = [];
-    for (const x of cells) {
-      const cell = host.input(x.sheet, x.r, x.c, x.input);
-      if (cell?.f && x.result) {
-        host.apply(cell, x.result);
-        kept.push(cell);
-      }
+/** Put cells in; those given a result keep it and leave the calculation queue. */
+function put(host: Host, cells: readonly RawCell[]): void {
+  const kept: Cell[] = [];
+  for (const x of cells) {
+    const cell = host.input(x.sheet, x.r, x.c, x.input);
+    if (cell?.f && x.result) {
+      host.apply(cell, x.result);
+      kept.push(cell);
     }
-    // All of it happened within this task and the calculation queue starts on a microtask: the cells
-    // with a stored result leave the queue (a formula without one calculates, or it would never settle).
-    for (const cell of kept) host.recalc.forget(cell);
   }
+  // All of it happened within this task and the calculation queue starts on a microtask: the cells
+  // with a stored result leave the queue (a formula without one calculates, or it would never settle).
+  for (const cell of kept) host.recalc.forget(cell);
+}
 
-  /** Put cells in as a file opens: formulas keep their stored results, and none is calculated. */
-  function load(cells: readonly LoadCell[]): void {
-    put(cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.stored === undefined ? null : resultOf(x.stored) })));
-  }
+function renameSheet(host: Host, from: string, to: string): string {
+  const sheet = host.sheetOf(from);
+  const problem = sheetNameProblem(to);
+  if (problem) throw invalidArgument(problem);
+  const other = host.book.sheet(to);
+  if (other && other !== sheet) throw itemAlreadyExists(`Worksheet ${to}`);
+  const old = sheet.name;
+  // The host indexes cells by sheet name: take every cell out, rename, and put them back with their results.
+  const cells = host.book.sheets.flatMap((s) => [...s.cells.values()]);
+  const back: RawCell[] = cells.map((cell) => {
+    const input = "formula" in cell.input ? { formula: "=" + renameSheetIn(cell.input.formula.replace(/^=/, ""), old, to) } : cell.input;
+    return { sheet: cell.sheet, r: cell.r, c: cell.c, input, result: cell.f?.result };
+  });
+  for (const cell of cells) host.input(cell.sheet, cell.r, cell.c, null);
+  sheet.name = to;
+  for (const n of host.book.names) n.formula = renameSheetIn(n.formula, old, to);
+  put(host, back);
+  const sel = host.book.selection;
+  if (sel && sel.sheet === old) host.book.selection = { ...sel, sheet: to };
+  host.note("sheet", { op: "rename", name: to, from: old });
+  return to;
+}
 
-  /** Every sheet's cells as a Save writes them, in reading order. */
-  function snapshot(): Array<{ name: string; cells: SavedCell[] }> {
-    return host.book.sheets.map((s) => ({
-      name: s.name,
-      cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf),
-    }));
-  }
+/** The typed contents of a cell for the formula bar: a formula, or the constant as text. */
+function editText(host: Host, address: string): string {
+  const a = parseArea(address, host.book.active.name);
+  const cell = host.sheetOf(a.sheet).cells.get(keyOf(a.r0, a.c0));
+  if (!cell) return "";
+  if ("formula" in cell.input) return cell.input.formula;
+  const v = stored(cell.input.constant);
+  return v === null ? "" : typeof v === "object" ? v.error : typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
+}
 
-  function renameSheet(from: string, to: string): string {
-    const sheet = host.sheetOf(from);
-    const problem = sheetNameProblem(to);
-    if (problem) throw invalidArgument(problem);
-    const other = host.book.sheet(to);
-    if (other && other !== sheet) throw itemAlreadyExists(`Worksheet ${to}`);
-    const old = sheet.name;
-    // The host indexes cells by sheet name: take every cell out, rename, and put them back with their results.
-    const cells = host.book.sheets.flatMap((s) => [...s.cells.values()]);
-    const back: RawCell[] = cells.map((cell) => {
-      const input = "formula" in cell.input ? { formula: "=" + renameSheetIn(cell.input.formula.replace(/^=/, ""), old, to) } : cell.input;
-      return { sheet: cell.sheet, r: cell.r, c: cell.c, input, result: cell.f?.result };
-    });
-    for (const cell of cells) host.input(cell.sheet, cell.r, cell.c, null);
-    sheet.name = to;
-    for (const n of host.book.names) n.formula = renameSheetIn(n.formula, old, to);
-    put(back);
-    const sel = host.book.selection;
-    if (sel && sel.sheet === old) host.book.selection = { ...sel, sheet: to };
-    host.note("sheet", { op: "rename", name: to, from: old });
-    return to;
-  }
-
+export function createBookIo(host: Host) {
   return {
-    load,
-    snapshot,
-    renameSheet,
-    /** The typed contents of an address's cell for the formula bar: a formula, or the constant as text. */
-    editText(address: string): string {
-      const a = parseArea(address, host.book.active.name);
-      const cell = host.sheetOf(a.sheet).cells.get(keyOf(a.r0, a.c0));
-      if (!cell) return "";
-      if ("formula" in cell.input) return cell.input.formula;
-      const v = stored(cell.input.constant);
-      return v === null ? "" : typeof v === "object" ? v.error : typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
-    },
+    /** Put cells in as a file opens: formulas keep their stored results, and none is calculated. */
+    load: (cells: readonly LoadCell[]) =>
+      put(host, cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.stored === undefined ? null : resultOf(x.stored) }))),
+    /** Every sheet's cells as a Save writes them, in reading order. */
+    snapshot: () => host.book.sheets.map((s) => ({ name: s.name, cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf) })),
+    renameSheet: (from: string, to: string) => renameSheet(host, from, to),
+    editText: (address: string) => editText(host, address),
   };
 }

@@ -43,86 +43,105 @@ export function formulaProblem(raw: string): string | null {
 
 const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-export function wireExcelKeys(t: KeyTarget): void {
-  let mode: Mode = "ready";
-  let original = "";
+class ExcelKeys {
+  private mode: Mode = "ready";
+  private original = "";
   /** The far corner of a Shift-extended selection. */
-  let end: [number, number] | null = null;
+  private end: [number, number] | null = null;
 
-  const moveBy = (dr: number, dc: number) => {
-    const [r, c] = parseAddr(t.view.selected);
-    end = null;
-    t.select(addr(Math.max(0, r + dr), Math.max(0, c + dc)));
-  };
-  const extendBy = (dr: number, dc: number) => {
-    const [ar, ac] = parseAddr(t.view.selected);
-    const [er, ec] = end ?? [ar, ac];
-    end = [Math.max(0, er + dr), Math.max(0, ec + dc)];
-    t.select(t.view.selected, { r0: Math.min(ar, end[0]), c0: Math.min(ac, end[1]), r1: Math.max(ar, end[0]), c1: Math.max(ac, end[1]) });
-  };
-  const startEdit = (m: Mode, text: string) => {
-    mode = m;
-    original = t.editText(t.view.selected);
-    t.fx.value = text;
-    t.fx.focus();
-    t.fx.setSelectionRange(text.length, text.length);
-  };
-  const finish = (dr: number, dc: number) => {
-    const raw = t.fx.value;
-    if (raw !== original) {
+  constructor(private readonly t: KeyTarget) {}
+
+  moveBy(dr: number, dc: number): void {
+    const [r, c] = parseAddr(this.t.view.selected);
+    this.end = null;
+    this.t.select(addr(Math.max(0, r + dr), Math.max(0, c + dc)));
+  }
+
+  extendBy(dr: number, dc: number): void {
+    const [ar, ac] = parseAddr(this.t.view.selected);
+    const [er, ec] = this.end ?? [ar, ac];
+    const end: [number, number] = [Math.max(0, er + dr), Math.max(0, ec + dc)];
+    this.end = end;
+    this.t.select(this.t.view.selected, { r0: Math.min(ar, end[0]), c0: Math.min(ac, end[1]), r1: Math.max(ar, end[0]), c1: Math.max(ac, end[1]) });
+  }
+
+  startEdit(mode: Mode, text: string): void {
+    this.mode = mode;
+    this.original = this.t.editText(this.t.view.selected);
+    this.t.fx.value = text;
+    this.t.fx.focus();
+    this.t.fx.setSelectionRange(text.length, text.length);
+  }
+
+  /** The formula bar got the focus by a click: Edit mode on what the cell holds. */
+  barFocused(): void {
+    if (this.mode !== "ready") return;
+    this.mode = "edit";
+    this.original = this.t.editText(this.t.view.selected);
+  }
+
+  finish(dr: number, dc: number): void {
+    const raw = this.t.fx.value;
+    if (raw !== this.original) {
       const problem = formulaProblem(raw);
-      if (problem) return t.problem(problem);
-      t.commit(t.view.selected, raw);
+      if (problem) return this.t.problem(problem);
+      this.t.commit(this.t.view.selected, raw);
     }
-    mode = "ready";
-    t.problem(null);
-    moveBy(dr, dc);
-    t.grid.focus();
-  };
-  const cancel = () => {
-    mode = "ready";
-    t.problem(null);
-    t.fx.value = t.editText(t.view.selected);
-    t.grid.focus();
-  };
+    this.mode = "ready";
+    this.t.problem(null);
+    this.moveBy(dr, dc);
+    this.t.grid.focus();
+  }
 
-  t.fx.addEventListener("focus", () => {
-    if (mode !== "ready") return;
-    mode = "edit";
-    original = t.editText(t.view.selected);
-  });
-  t.fx.addEventListener("keydown", (ev) => {
-    const arrow = ARROWS[ev.key];
-    if (ev.key === "Enter") finish(ev.shiftKey ? -1 : 1, 0);
-    else if (ev.key === "Tab") finish(0, ev.shiftKey ? -1 : 1);
-    else if (ev.key === "Escape") cancel();
-    else if (arrow && mode === "enter") finish(arrow[0], arrow[1]);
-    else return;
-    ev.preventDefault();
-  });
-  t.grid.addEventListener("dblclick", (ev) => {
-    if ((ev.target as HTMLElement).closest("td")) startEdit("edit", t.editText(t.view.selected));
-  });
-  t.grid.addEventListener("keydown", (ev) => {
-    if (mode !== "ready" && document.activeElement === t.fx) return;
-    mode = "ready";
-    if (readyKey(ev)) ev.preventDefault();
-  });
+  cancel(): void {
+    this.mode = "ready";
+    this.t.problem(null);
+    this.t.fx.value = this.t.editText(this.t.view.selected);
+    this.t.grid.focus();
+  }
 
-  function readyKey(ev: KeyboardEvent): boolean {
+  /** A key in the formula bar; true when handled. */
+  barKey(ev: KeyboardEvent): boolean {
     const arrow = ARROWS[ev.key];
-    const ctrl = ev.ctrlKey || ev.metaKey;
-    if (arrow && ev.altKey) t.widen(arrow[1] * 24);
-    else if (arrow) (ev.shiftKey ? extendBy : moveBy)(arrow[0], arrow[1]);
-    else if (ev.key === "Enter") moveBy(ev.shiftKey ? -1 : 1, 0);
-    else if (ev.key === "Tab") moveBy(0, ev.shiftKey ? -1 : 1);
-    else if (ev.key === "Delete") t.clear(t.view.range);
-    else if (ev.key === "Backspace") startEdit("enter", "");
-    else if (ev.key === "F2") startEdit("edit", t.editText(t.view.selected));
-    else if (ctrl && (ev.key === "d" || ev.key === "D")) t.fill("down");
-    else if (ctrl && (ev.key === "r" || ev.key === "R")) t.fill("right");
-    else if (ev.key.length === 1 && !ctrl && !ev.altKey) startEdit("enter", ev.key);
+    if (ev.key === "Enter") this.finish(ev.shiftKey ? -1 : 1, 0);
+    else if (ev.key === "Tab") this.finish(0, ev.shiftKey ? -1 : 1);
+    else if (ev.key === "Escape") this.cancel();
+    else if (arrow && this.mode === "enter") this.finish(arrow[0], arrow[1]);
     else return false;
     return true;
   }
+
+  /** A key on the grid (Ready mode); true when handled. */
+  gridKey(ev: KeyboardEvent): boolean {
+    this.mode = "ready";
+    const arrow = ARROWS[ev.key];
+    const ctrl = ev.ctrlKey || ev.metaKey;
+    const t = this.t;
+    if (arrow && ev.altKey) t.widen(arrow[1] * 24);
+    else if (arrow) (ev.shiftKey ? this.extendBy : this.moveBy).call(this, arrow[0], arrow[1]);
+    else if (ev.key === "Enter") this.moveBy(ev.shiftKey ? -1 : 1, 0);
+    else if (ev.key === "Tab") this.moveBy(0, ev.shiftKey ? -1 : 1);
+    else if (ev.key === "Delete") t.clear(t.view.range);
+    else if (ev.key === "Backspace") this.startEdit("enter", "");
+    else if (ev.key === "F2") this.startEdit("edit", t.editText(t.view.selected));
+    else if (ctrl && (ev.key === "d" || ev.key === "D")) t.fill("down");
+    else if (ctrl && (ev.key === "r" || ev.key === "R")) t.fill("right");
+    else if (ev.key.length === 1 && !ctrl && !ev.altKey) this.startEdit("enter", ev.key);
+    else return false;
+    return true;
+  }
+}
+
+export function wireExcelKeys(t: KeyTarget): void {
+  const keys = new ExcelKeys(t);
+  t.fx.addEventListener("focus", () => keys.barFocused());
+  t.fx.addEventListener("keydown", (ev) => {
+    if (keys.barKey(ev)) ev.preventDefault();
+  });
+  t.grid.addEventListener("dblclick", (ev) => {
+    if ((ev.target as HTMLElement).closest("td")) keys.startEdit("edit", t.editText(t.view.selected));
+  });
+  t.grid.addEventListener("keydown", (ev) => {
+    if (keys.gridKey(ev)) ev.preventDefault();
+  });
 }

@@ -36,8 +36,15 @@ function renameInPlace(tab: HTMLElement, name: string, rename: (from: string, to
 }
 
 export function renderTabs(el: HTMLElement, fx: FakeExcel, current: string, onSwitch: (name: string) => void, rename: (from: string, to: string) => string | null): void {
+  const names = fx.sheetNames();
+  const shown = Array.from(el.querySelectorAll<HTMLElement>("[data-sheet]"));
+  if (shown.length === names.length && shown.every((b, i) => b.dataset.sheet === names[i] && b.textContent === names[i])) {
+    // the same tabs: only the selection moves (a tab rebuilt between two clicks would lose the double-click)
+    for (const b of shown) b.setAttribute("aria-selected", String(b.dataset.sheet === current));
+    return;
+  }
   el.replaceChildren();
-  for (const name of fx.sheetNames()) {
+  for (const name of names) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "tab";
