@@ -146,7 +146,7 @@ describe("workbench: a model typed with Excel's keys, saved, refreshed by svc-ex
   it("svc-excel refreshes the saved file; opened again, it shows the same figures and calls nothing", async () => {
     const refreshed = path.join(dir, "Refreshed.xlsx");
     const r = await cli.run(["refresh", saved, "--out", refreshed], { env: { SVC_TOKEN: SANDBOX_API_KEY, SVC_BASE_URL: api.url, XDG_CONFIG_HOME: dir } });
-    expect(r.stderr).toMatch(/6 SVC cells \(0 with errors\)/);
+    expect(r.stdout + r.stderr).toMatch(/6 SVC cells \(0 with errors\)/);
     expect(r.code).toBe(0);
     const { page, host } = await openPage();
     await page.setInputFiles("#open", refreshed);
