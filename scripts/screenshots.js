@@ -16,6 +16,8 @@
  *   readable-screener-320.png    the pane's screener at 320 px with the filter units stated and a result
  *   readable-cli.png             svc-excel eval's table in a terminal (separators, percents, dates, notices after)
  *   model-*.png                  a model with its inputs in cells, priced and refreshed (screenshots-model.js)
+ *   pane-*-320.png               the pane at 320 px, each tab, over examples/Coverage.xlsx (screenshots-pane.js;
+ *                                `node scripts/screenshots.js --pane` takes only these)
  *
  * Nothing leaves the machine: every non-loopback request is refused. Browser: CHROMIUM_PATH, else
  * Edge/Chrome channels on Windows/macOS, else /usr/bin/chromium (the rule of test/browser/harness.ts).
@@ -168,11 +170,12 @@ async function main() {
     }
     /** Widen a column as a user would: select a cell of it, Alt+→ in the formula bar (24 px a step). */
     async function widen(column, steps) {
-      await page.click(`#cell-${column}1`);
-      await page.focus("#fx");
+      await page.click(`#cell-${column}1`); // the grid has the focus, as in Excel
       for (let i = 0; i < steps; i++) await page.keyboard.press("Alt+ArrowRight");
     }
     const scrollTo = (address) => page.evaluate((a) => document.querySelector(`#cell-${a}`).scrollIntoView({ block: "start" }), address);
+
+    if (process.argv.includes("--pane")) return await require("./screenshots-pane").paneShots(page, pane, OUT, log);
 
     // Labels readable without hovering: metric names (A, F), LTM headers (G, H), accessions (D).
     for (const [column, steps] of [["A", 4], ["D", 2], ["F", 4], ["G", 2], ["H", 2]]) await widen(column, steps);
@@ -227,6 +230,9 @@ async function main() {
 
     // Issue 16: a model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
     await require("./screenshots-model").modelShots(page, pane, OUT, log);
+    await page.goto(`${site.url}/workbench/`); // a fresh workbook for the pane's tabs
+    await page.waitForSelector("body[data-ready='1']");
+    await require("./screenshots-pane").paneShots(page, page.frameLocator("#book"), OUT, log);
 
     log(`API calls: ${api.calls ? api.calls() : "?"}; refused outside requests: ${refused.length}`);
     if (errors.length) log(`page errors:\n  ${errors.join("\n  ")}`);

@@ -46,11 +46,14 @@ export function engineResult(text: string, at: CellRef, source: CellSource): Res
   return { value: v as GridCell | GridCell[][] };
 }
 
+/** What a pinned formula shows while its inputs are the file's: Excel's stored value, marked unverified. */
+export const pinnedResult = (pin: Pin): Result => ({ value: pin.stored, unverified: `Excel's stored value, not recomputed here: ${pin.reason}` });
+
 /** A plain formula cell's result, its pin (if any) first. */
 export function plainResult(cell: Cell, text: string, source: CellSource): Result {
   const at = { sheet: cell.sheet.name, row: cell.r, col: cell.c };
   const pin = pins.get(cell);
   if (!pin || pin.text !== text) return engineResult(text, at, source);
-  if (inputsKey(pin.inputs, (ref) => source.value(ref)) === pin.inputsKey) return { value: pin.stored, unverified: `Excel's stored value, not recomputed here: ${pin.reason}` };
+  if (inputsKey(pin.inputs, (ref) => source.value(ref)) === pin.inputsKey) return pinnedResult(pin);
   return { error: "#CALC!", message: `not computed here: ${pin.reason}; its inputs changed since the file was saved, so the stored value is out of date` };
 }

@@ -5,6 +5,9 @@
  */
 import type { EngineStats } from "../engine/types";
 import type { Pin } from "../fake-office/plain";
+import type { LoadCell, SavedCell } from "../fake-office/book-io";
+
+export type { LoadCell, SavedCell, StoredValue } from "../fake-office/book-io";
 
 export interface Shown {
   value?: unknown;
@@ -18,7 +21,13 @@ export interface Shown {
 }
 
 export interface FakeExcel {
-  /** `pin`: a formula of an opened file the engine does not reproduce (shown as Excel stored it, unverified). */
+  /** Put a file's cells in, formulas with their stored results, nothing calculated. */
+  load(cells: LoadCell[]): void;
+  snapshot(): Array<{ name: string; cells: SavedCell[] }>;
+  renameSheet(from: string, to: string): string;
+  /** What the formula bar shows to edit: the formula, or the constant as text. */
+  editText(address: string): string;
+  clearCell(address: string): void;
   setFormula(address: string, text: string, pin?: Pin): Promise<unknown>;
   /** A value put in a cell as it is (text stays text). */
   setConstant(address: string, value: unknown): void;
@@ -33,7 +42,7 @@ export interface FakeExcel {
   addSheet(name?: string): string;
   activate(name: string): void;
   activeSheet(): string;
-  names: { define(name: string, formula: string, sheet?: string | null): unknown };
+  names: { define(name: string, formula: string, sheet?: string | null): unknown; list(): Array<{ name: string; sheet: string | null; formula: string }> };
 }
 
 export interface SvcHost {

@@ -53,6 +53,13 @@ function look(s: Shown): { t: string; cls: string[] } {
   return { t, cls };
 }
 
+/** How a painted cell stands in the selection. */
+export interface Mark {
+  active?: boolean;
+  inRange?: boolean;
+  corner?: boolean;
+}
+
 export class Grid {
   rows = MIN_ROWS;
   cols = MIN_COLS;
@@ -108,14 +115,21 @@ export class Grid {
     this.fit();
   }
 
-  /** Paint one cell (null: blank); `selected` outlines it. */
-  paint(a: string, s: Shown | null | undefined, selected: boolean): void {
+  /** Paint one cell (null: blank): the active cell outlined, a selected range shaded, the fill handle at its corner. */
+  paint(a: string, s: Shown | null | undefined, mark: Mark = {}): void {
     const td = document.getElementById(`cell-${a}`);
     if (!td) return;
     const { t, cls } = s ? look(s) : { t: "", cls: [] as string[] };
     td.textContent = t;
     td.className = cls.join(" ");
-    if (selected) td.classList.add("selected");
+    if (mark.active) td.classList.add("selected");
+    if (mark.inRange) td.classList.add("in-range");
+    if (mark.corner) {
+      const handle = td.appendChild(document.createElement("span"));
+      handle.className = "fill-handle";
+      handle.id = "fill-handle";
+      handle.title = "Drag to fill down or right";
+    }
     if (s?.error && !s.busy) {
       td.dataset.error = s.error;
       td.dataset.message = s.message ?? "";

@@ -1,16 +1,15 @@
 /**
  * Open an .xlsx model in the workbench (file picker or drag and drop): the file is read by
- * src/model-file (the same reader as `svc-excel refresh`), then typed into the fake host as Excel
- * would load it — its sheets, its defined names, its constants, and its formulas (shared formulas
- * expanded, SVC calls in the form people type) — so the host evaluates them through the add-in.
- * Cells a spill covers are left to the spill. Nothing of the file is run as markup. A plain formula
- * whose recomputation from the file's own inputs does not give the value Excel stored keeps that
- * value, marked unverified with the reason (src/fake-office/plain.ts), instead of the engine's.
+ * src/model-file (the same reader as `svc-excel refresh`), then put into the fake host as Excel
+ * loads it — its sheets, its defined names, its constants, and its formulas (shared formulas
+ * expanded, SVC calls in the form people type) showing the values the file stored. Cells a spill
+ * covers come from the spill. Nothing of the file is run as markup.
+ * A plain formula whose recomputation from the file's own inputs does not give the value Excel
+ * stored keeps that value, marked unverified with the reason (src/fake-office/plain.ts).
  */
 import { cellKey, displayFormula, readModel, Model, ModelSheet, unverifiedFormulas } from "../model-file";
 import { isErrorValue } from "../formula";
-import { FakeExcel, quoteSheet } from "./book";
-import { colName } from "./grid";
+import { FakeExcel, LoadCell, StoredValue } from "./book";
 
 export interface Opened {
   sheets: string[];
@@ -20,7 +19,7 @@ export interface Opened {
   unverified: number;
 }
 
-const at = (sheet: string, row: number, col: number) => `${quoteSheet(sheet)}!${colName(col)}${row + 1}`;
+const pinKey = (sheet: string, row: number, col: number) => `${sheet.toUpperCase()}!${row},${col}`;
 
 /** Cells inside a dynamic array's range other than its anchor: the spill fills them. */
 function spilled(sheet: ModelSheet): Set<number> {
@@ -44,30 +43,52 @@ function defineNames(model: Model, fx: FakeExcel): void {
   }
 }
 
-/** Read the bytes and load them into the host; resolves when every formula has settled. */
+/** A cell's stored result: its value, or the grid of the dynamic array it anchors. */
+function storedOf(sheet: ModelSheet, row: number, col: number): StoredValue | StoredValue[][] {
+  const c = sheet.cells.get(cellKey(row, col));
+  const box = c?.formula?.dynamic ? c.formula.ref : null;
+  const at = (r: number, k: number) => (sheet.cells.get(cellKey(r, k))?.value ?? null) as StoredValue;
+  if (!box || (box.r0 === box.r1 && box.c0 === box.c1)) return at(row, col);
+  const grid: StoredValue[][] = [];
+  for (let r = box.r0; r <= box.r1; r++) grid.push(Array.from({ length: box.c1 - box.c0 + 1 }, (_, k) => at(r, box.c0 + k)));
+  return grid;
+}
+
+const SVC_CALL = /(?:SVC\.|_xldudf_SVC_)[A-Za-z]/i;
+
+/**
+ * Read the bytes and load them into the host as Excel opens a file: constants, formulas with their
+ * stored results (spills filled from the cells they cover), nothing calculated — no API call until
+ * a refresh asks. A plain formula saved without a value is calculated (it costs nothing).
+ */
 export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<Opened> {
   const model = readModel(bytes);
   const sheets = model.sheets.filter((s) => s.xml);
   for (const s of sheets) if (!fx.sheetNames().some((n) => n.toUpperCase() === s.name.toUpperCase())) fx.addSheet(s.name);
   defineNames(model, fx);
   let constants = 0;
-  const formulas: Promise<unknown>[] = [];
-  const pins = new Map(unverifiedFormulas(model).map((u) => [at(u.sheet, u.row, u.col), u]));
+  let formulas = 0;
+  const cells: LoadCell[] = [];
+  const pins = new Map(unverifiedFormulas(model).map((u) => [pinKey(u.sheet, u.row, u.col), u]));
   for (const s of sheets) {
     const skip = spilled(s);
     for (const [k, c] of s.cells) {
       if (skip.has(k)) continue;
-      const where = at(s.name, c.row, c.col);
-      const text = c.formula?.text ? displayFormula(c.formula.text) : null;
-      const u = pins.get(where);
-      if (text) formulas.push(fx.setFormula(where, text, u && { text, stored: u.stored, reason: u.reason, inputs: u.inputs, inputsKey: u.inputsKey }));
-      else if (c.value !== null && !isErrorValue(c.value)) {
-        fx.setConstant(at(s.name, c.row, c.col), c.value);
+      const where = { sheet: fx.sheetNames().find((n) => n.toUpperCase() === s.name.toUpperCase()) ?? s.name, r: c.row, c: c.col };
+      if (c.formula?.text) {
+        const text = displayFormula(c.formula.text);
+        const noValue = c.value === null && !c.formula.dynamic;
+        const u = pins.get(pinKey(s.name, c.row, c.col));
+        const stored = noValue && !SVC_CALL.test(text) ? undefined : storedOf(s, c.row, c.col);
+        cells.push({ ...where, formula: text, stored, pin: u && { text, stored: u.stored, reason: u.reason, inputs: u.inputs, inputsKey: u.inputsKey } });
+        formulas++;
+      } else if (c.value !== null && !isErrorValue(c.value)) {
+        cells.push({ ...where, value: c.value });
         constants++;
       }
     }
   }
-  await Promise.all(formulas);
+  fx.load(cells);
   if (sheets[0]) fx.activate(sheets[0].name);
-  return { sheets: sheets.map((s) => s.name), formulas: formulas.length, constants, unverified: pins.size };
+  return { sheets: sheets.map((s) => s.name), formulas, constants, unverified: pins.size };
 }

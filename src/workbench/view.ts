@@ -5,7 +5,7 @@
  */
 import type { FakeExcel, Shown } from "./book";
 import { errorMessage } from "./cell-text";
-import { Grid, parseAddr, text } from "./grid";
+import { Grid, addr, parseAddr, text } from "./grid";
 import { typedText } from "./typed-cell";
 
 const local = (a: string) => a.slice(a.lastIndexOf("!") + 1);
@@ -15,9 +15,20 @@ function explained(fx: FakeExcel, address: string, s: Shown): Shown {
   return s.error === "#NAME?" ? { ...s, message: errorMessage(s.error, s.message, fx.formulaAt(address)) } : s;
 }
 
+/** A rectangle of the sheet, zero-based and inclusive. */
+export interface Box {
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
 export class SheetView {
   sheet = "Sheet1";
+  /** The active cell. */
   selected = "B2";
+  /** The selected range (the active cell inside it). */
+  range: Box = { r0: 1, c0: 1, r1: 1, c1: 1 };
   private version = 0;
   private cache = new Map<string, Shown>();
   private maxR = 0;
@@ -65,25 +76,41 @@ export class SheetView {
       touched.push(l);
     }
     if (!this.fits()) return this.paintAll();
-    for (const a of touched) this.grid.paint(a, this.cache.get(a), a === this.selected);
+    for (const a of touched) this.paint(a);
     this.valueBar();
   }
 
   paintAll(): void {
     document.querySelectorAll<HTMLTableCellElement>("#sheet td").forEach((td) => {
       const a = td.dataset.addr ?? "";
-      this.grid.paint(a, this.cache.get(a), a === this.selected);
+      this.paint(a);
     });
     this.valueBar();
   }
 
-  /** Move the outline to `a` (the grid grows when the selection nears its edge). */
-  select(a: string): void {
+  private paint(a: string): void {
+    const [r, c] = parseAddr(a);
+    const b = this.range;
+    const inRange = r >= b.r0 && r <= b.r1 && c >= b.c0 && c <= b.c1;
+    const multi = b.r1 > b.r0 || b.c1 > b.c0;
+    this.grid.paint(a, this.cache.get(a), { active: a === this.selected, inRange: inRange && multi, corner: r === b.r1 && c === b.c1 });
+  }
+
+  private paintBox(b: Box): void {
+    for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) this.paint(addr(r, c));
+  }
+
+  /** Move the outline to `a` with `range` selected (the grid grows when the selection nears its edge). */
+  select(a: string, range?: Box): void {
     const old = this.selected;
+    const oldRange = this.range;
+    const [r, c] = parseAddr(a);
     this.selected = a;
+    this.range = range ?? { r0: r, c0: c, r1: r, c1: c };
     if (!this.fits()) return this.paintAll();
-    this.grid.paint(old, this.cache.get(old), false);
-    this.grid.paint(a, this.cache.get(a), true);
+    this.paint(old);
+    this.paintBox(oldRange);
+    this.paintBox(this.range);
     this.valueBar();
   }
 

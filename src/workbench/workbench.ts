@@ -15,7 +15,11 @@ import { DEFAULT_WIDTH, Grid, addr, colName, parseAddr } from "./grid";
 import { openModelFile } from "./open-file";
 import { renderTabs } from "./tabs";
 import { wireEntityCards } from "./typed-cell";
-import { SheetView } from "./view";
+import { fill, fillWithin } from "./fill";
+import { download, workbookBytes } from "./save-file";
+import { wireExcelKeys } from "./keys";
+import { wireMouse } from "./mouse";
+import { Box, SheetView } from "./view";
 
 const EXAMPLES: Array<[string, string]> = [
   ["Revenue, 5 years", '=SVC.FINANCIALS("AAPL","revenue",5)'],
@@ -66,18 +70,47 @@ async function commit(address: string, raw: string): Promise<void> {
   redraw();
 }
 
-/** Select a cell here and in the fake host (the pane's Insert writes at the host's active cell). */
-function select(a: string, tellHost = true): void {
-  view.select(a);
+/** Select a cell (and a range around it) here and in the fake host (the pane's Insert writes at the host's active cell). */
+function select(a: string, range?: Box, tellHost = true): void {
+  view.select(a, range);
   ($("name") as HTMLInputElement).value = a;
   const b = currentBook();
-  const f = b ? b.fx.formulaAt(fullAddress(a)) : "";
-  ($("fx") as HTMLInputElement).value = f === null || f === undefined ? "" : String(f);
-  if (tellHost && b) b.fx.select(fullAddress(a));
+  ($("fx") as HTMLInputElement).value = b ? b.fx.editText(fullAddress(a)) : "";
+  const r = view.range;
+  const multi = r.r1 > r.r0 || r.c1 > r.c0;
+  if (tellHost && b) b.fx.select(fullAddress(multi ? `${addr(r.r0, r.c0)}:${addr(r.r1, r.c1)}` : a));
 }
 
 function showTabs(b: Book): void {
-  renderTabs($("tabs"), b.fx, view.sheet, (name) => switchSheet(name));
+  renderTabs($("tabs"), b.fx, view.sheet, (name) => switchSheet(name), renameSheet);
+}
+
+/** Rename a sheet (references to it follow in every formula and name); returns the problem, or null. */
+function renameSheet(from: string, to: string): string | null {
+  const b = currentBook();
+  if (!b) return "the workbook is not ready";
+  try {
+    const name = b.fx.renameSheet(from, to.trim());
+    if (view.sheet === from) view.sheet = name;
+    switchSheet(view.sheet);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** Save .xlsx: the workbook as a file (src/model-file/create), named after the file opened, else Book1.xlsx. */
+async function save(): Promise<void> {
+  const b = await whenBookReady();
+  const status = $("file-status");
+  const name = document.body.dataset.opened || "Book1.xlsx";
+  try {
+    download(workbookBytes(b.fx, view.sheet), name);
+    status.textContent = `Saved ${name}`;
+    document.body.dataset.saved = name;
+  } catch (e) {
+    status.textContent = `Cannot save ${name}: ${(e as Error).message}`;
+  }
 }
 
 function switchSheet(name: string, tellHost = true): void {
@@ -88,12 +121,7 @@ function switchSheet(name: string, tellHost = true): void {
   if (tellHost) b.fx.activate(name);
   view.full(b.fx);
   showTabs(b);
-  select(view.selected, tellHost);
-}
-
-function move(dr: number, dc: number): void {
-  const [r, c] = parseAddr(view.selected);
-  select(addr(Math.max(0, r + dr), Math.max(0, c + dc)));
+  select(view.selected, undefined, tellHost);
 }
 
 /** The name box: a cell address jumps there; anything else names the selected cell (workbook scope). */
@@ -136,29 +164,42 @@ function wireColumns(sheet: HTMLElement): void {
 }
 
 function wireKeys(fx: HTMLInputElement): void {
-  fx.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter") {
-      ev.preventDefault();
-      void commit(view.selected, fx.value);
-      move(1, 0);
-    } else if (ev.key === "Escape") {
-      select(view.selected, false);
-    } else if (ev.key === "Tab") {
-      ev.preventDefault();
-      void commit(view.selected, fx.value);
-      move(0, 1);
-    } else if (ev.altKey && (ev.key === "ArrowRight" || ev.key === "ArrowLeft")) {
-      ev.preventDefault();
+  const sheet = $("sheet");
+  const problem = $("formula-problem");
+  wireExcelKeys({
+    view,
+    fx,
+    grid: sheet,
+    select,
+    commit: (a, raw) => void commit(a, raw),
+    clear: (r) => void clearRange(r),
+    fill: (direction) => void whenBookReady().then((b) => fillWithin(b.fx, view.sheet, view.range, direction)).then(redraw),
+    editText: (a) => currentBook()?.fx.editText(fullAddress(a)) ?? "",
+    problem: (message) => {
+      problem.hidden = message === null;
+      problem.querySelector("p")?.replaceChildren(message ?? "");
+    },
+    widen: (delta) => {
       const c = parseAddr(view.selected)[1];
-      view.grid.setWidth(c, (view.grid.widths.get(c) ?? DEFAULT_WIDTH) + (ev.key === "ArrowRight" ? 24 : -24));
-    }
+      view.grid.setWidth(c, (view.grid.widths.get(c) ?? DEFAULT_WIDTH) + delta);
+    },
   });
+  wireMouse({ view, grid: sheet, select, fillTo: (source, target) => void whenBookReady().then((b) => fill(b.fx, view.sheet, source, target)).then(redraw) });
   const name = $("name") as HTMLInputElement;
   name.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter") return;
+    if (ev.key !== "Enter" && ev.key !== "Escape") return;
     ev.preventDefault();
-    nameBox(name.value);
+    if (ev.key === "Enter") nameBox(name.value);
+    else name.value = view.selected;
+    sheet.focus(); // typing goes to the grid again, as in Excel
   });
+}
+
+async function clearRange(r: Box): Promise<void> {
+  const b = await whenBookReady();
+  for (let row = r.r0; row <= r.r1; row++) for (let c = r.c0; c <= r.c1; c++) b.fx.clearCell(fullAddress(addr(row, c)));
+  select(view.selected, view.range);
+  redraw();
 }
 
 function wireTips(sheet: HTMLElement): void {
@@ -203,13 +244,6 @@ function wireExamples(fx: HTMLInputElement): void {
 function wire(): void {
   const fx = $("fx") as HTMLInputElement;
   const sheet = $("sheet");
-  sheet.addEventListener("click", (ev) => {
-    const td = (ev.target as HTMLElement).closest("td");
-    if (td?.dataset.addr) {
-      select(td.dataset.addr);
-      fx.focus();
-    }
-  });
   wireColumns(sheet);
   wireKeys(fx);
   wireTips(sheet);
@@ -225,6 +259,7 @@ function wire(): void {
   });
   wireEntityCards(sheet);
   wireOpen();
+  $("save").addEventListener("click", () => void save());
 }
 
 /** Load an .xlsx into the workbook (src/model-file reads it); the outcome shows beside the value bar. */
@@ -272,11 +307,11 @@ function follow(b: Book): void {
     if (e.type === "select" && e.address) {
       const { sheet, cell } = splitAddress(e.address);
       if (sheet !== view.sheet) switchSheet(sheet, false);
-      if (cell !== view.selected) select(cell, false);
+      if (cell !== view.selected) select(cell, undefined, false);
     } else if (e.type === "activate" && e.sheet && e.sheet !== view.sheet) switchSheet(e.sheet, false);
     else if (e.type === "sheet") showTabs(b);
     else if (e.type === "cell" || e.type === "edit") {
-      if (e.type === "edit" && e.address === fullAddress(view.selected)) select(view.selected, false);
+      if (e.type === "edit" && e.address === fullAddress(view.selected) && document.activeElement !== $("fx")) select(view.selected, view.range, false);
       redraw();
     }
   });

@@ -1,7 +1,8 @@
 /**
- * The round trip in the browser (issue 17): the workbench opens an .xlsx model — with the file
- * picker and by drag and drop — through src/model-file, and shows the same values `svc-excel refresh`
- * writes into the file for its SVC cells and their dependents (both against the same fake API).
+ * The round trip in the browser: the workbench opens an .xlsx model — with the file picker and by
+ * drag and drop — through src/model-file, shows its stored values without an API call, and after
+ * *Recalculate all* the same values `svc-excel refresh` writes into the file for its SVC cells and
+ * their dependents (both against the same fake API).
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -71,15 +72,19 @@ describe("workbench: open an .xlsx model", () => {
     return { page, host };
   }
 
+  /** Opened: the stored values show and no call is made; then Recalculate all computes the file's formulas. */
   async function shownValues(page: Page, host: Frame): Promise<Map<string, unknown>> {
     await page.waitForSelector("body[data-opened='Model.xlsx']");
+    await page.waitForTimeout(300);
+    expect(await page.getAttribute("#stats", "data-calls")).toBe("0"); // the engine spent nothing on open
+    await page.click("#recalc");
     await host.waitForFunction(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.cells().every((c) => c.state === "done"));
     const shown = await host.evaluate(() => (window as unknown as { __fakeExcel: Fx }).__fakeExcel.shown("Model"));
     const by = new Map(shown.map(([a, s]) => [a.replace(/^.*!/, ""), s.error ? { error: s.error } : basic(s.value) ?? null]));
     return new Map(COMPARED.map((a) => [a, by.get(a) ?? null]));
   }
 
-  it("with the file picker: the sheets, and the same values as svc-excel refresh", async () => {
+  it("with the file picker: the sheets, the stored values without a call, then the same values as svc-excel refresh", async () => {
     const { page, host } = await openPage();
     await page.setInputFiles("#open", path.join(dir, "Model.xlsx"));
     expect(await shownValues(page, host)).toEqual(expected);

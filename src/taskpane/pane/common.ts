@@ -74,10 +74,12 @@ export function gridTable(ctx: PaneContext, grid: Grid): HTMLTableElement {
   for (const h of head) append(hr, [el("th", { text: cellText(h), attrs: { scope: "col" } })]);
   append(thead, [hr]);
   const tbody = el("tbody");
+  // Wide tables read as one record per row in a narrow pane (pane.css): each cell carries its column's name.
+  if (head.length > 3) table.classList.add("svc-records");
   for (const row of rows) {
     const tr = el("tr");
     row.forEach((c, i) => {
-      const td = el("td");
+      const td = el("td", { attrs: { "data-label": cellText(head[i]) } });
       const text = cellText(c);
       if (isUrlColumn(head[i]) && text !== "") td.appendChild(externalLink(ctx, text, text));
       else td.textContent = text;

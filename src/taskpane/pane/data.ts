@@ -14,6 +14,7 @@ import { failureText } from "./failure";
 import { planRefresh, requestsOfCell, volatileText } from "../../plan";
 import { planDepsFor } from "./refresh/deps";
 import { PaneContext, SourceView, ValueSourceView, WorkbookPort } from "./types";
+import { groupedResults, revealRow } from "./result-groups";
 
 const MAX_ROWS = 200;
 
@@ -146,8 +147,13 @@ class ResultsList {
       return;
     }
     const now = Date.now();
-    for (const s of all.slice(0, MAX_ROWS))
-      this.list.appendChild(resultRow(this.ctx, s, { now, cost: this.costs.get(s.address), formula: this.formulas.get(s.address), volatile: this.volatile.get(s.address), note: this.notes.get(s.address), status: this.status }));
+    const rows = all.slice(0, MAX_ROWS).map((s) => ({
+      address: s.address,
+      fn: s.fn,
+      error: !!s.error,
+      node: resultRow(this.ctx, s, { now, cost: this.costs.get(s.address), formula: this.formulas.get(s.address), volatile: this.volatile.get(s.address), note: this.notes.get(s.address), status: this.status }),
+    }));
+    append(this.list, groupedResults(rows));
     if (all.length > MAX_ROWS) this.more.textContent = `and ${all.length - MAX_ROWS} more results`;
   };
 
@@ -219,10 +225,11 @@ class ResultsList {
 
   /** Mark the row of the result the selected cell belongs to (and bring it into view). */
   private mark(address: string | null): void {
-    for (const li of Array.from(this.list.children) as HTMLElement[]) {
+    for (const li of Array.from(this.list.querySelectorAll<HTMLElement>(".svc-result-row"))) {
       const on = address !== null && li.dataset.address === address;
       li.classList.toggle("svc-result-selected", on);
       if (on) {
+        revealRow(li);
         li.setAttribute("aria-current", "true");
         li.scrollIntoView?.({ block: "nearest" });
       } else li.removeAttribute("aria-current");
@@ -235,7 +242,8 @@ export function dataSection(ctx: PaneContext): DataView {
   const title = el("h2", { className: "svc-section-title", text: "Results in this workbook", attrs: { id: "svc-data-title" } });
   const results = new ResultsList(ctx);
   const showSource = button("Show source of the selected cell", () => void results.explainSelected(), "svc-button");
-  append(node, [title, results.list, results.more, results.status.node, el("div", "svc-buttons", [showSource]), results.sourceBox]);
+  // Show source above the list: reachable without scrolling past every result.
+  append(node, [title, el("div", "svc-buttons", [showSource]), results.sourceBox, results.status.node, results.list, results.more]);
   results.render();
   results.reload();
   ctx.onDispose(ctx.sources.onChange(results.reload));
