@@ -17,3 +17,4 @@ export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
 export { lintModel } from "./check";
 export type { SiteLint } from "./check";
+export { recalculatedBlocks } from "./readers";

@@ -14,7 +14,7 @@ import { EXIT } from "../command";
 import { printModelOutput } from "./report";
 import { setUp } from "./refresh";
 
-interface Priced extends CellReport {
+export interface Priced extends CellReport {
   calls: number;
   problems: string[];
 }
@@ -33,7 +33,7 @@ function requestsOf(lint: SiteLint): { reqs: PlanRequest[]; problems: string[] }
   return { reqs, problems };
 }
 
-async function price(engine: SvcEngine, lints: SiteLint[]): Promise<{ cells: Priced[]; total: number }> {
+export async function price(engine: SvcEngine, lints: SiteLint[]): Promise<{ cells: Priced[]; total: number }> {
   const all: PlanRequest[] = [];
   const cells: Priced[] = [];
   for (const lint of lints) {

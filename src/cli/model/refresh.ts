@@ -8,10 +8,11 @@
 import { refreshModel, RefreshResult } from "../../model-file";
 import { EXIT, UsageError } from "../command";
 import { EngineSetup } from "../eval";
-import { nothingWritten, openModel } from "./file-input";
-import { ModelIoError, writeAtomic } from "./io";
+import { nothingWritten, openModel, Opened } from "./file-input";
+import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
+import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
 
 /** The engine for a command, or the exit code (3 not signed in, 2 usage). `check` needs no sign-in: it prices from the cache. */
 export async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup | number> {
@@ -26,11 +27,26 @@ export async function setUp(command: "refresh" | "check", args: Parameters<typeo
   }
 }
 
-export async function refreshCommand(argv: string[], credentialsFor: Credentials): Promise<number> {
+/** A workbook without SVC formulas: said so, left as it was (bytes and modification time), no credential asked for. */
+async function noSvcFormulas(opened: Opened): Promise<number> {
+  const { args } = opened;
+  try {
+    copyUnchanged(args.model, args.out, opened.bytes);
+    copyUnchanged(args.model, args.frozenCopy, opened.bytes);
+  } catch (e) {
+    if (e instanceof ModelIoError) return nothingWritten("refresh", e.message);
+    throw e;
+  }
+  await printModelOutput({ headline: `${args.model}: no SVC formulas; nothing to refresh, the file is left as it was`, cells: [], stats: { calls: 0, cells_written: 0 } }, args.json);
+  return EXIT.ok;
+}
+
+export async function refreshCommand(argv: string[], credentialsFor: Credentials, now: () => Date = () => new Date()): Promise<number> {
   const started = Date.now();
   const opened = openModel("refresh", argv);
   if (typeof opened === "number") return opened;
   const { args, model } = opened;
+  if (model.sites.length === 0) return noSvcFormulas(opened);
   const setup = await setUp("refresh", args, credentialsFor);
   if (typeof setup === "number") return setup;
   const seen = { signedOut: false, answered: 0, failed: 0 };
@@ -43,9 +59,9 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   }
   if (seen.signedOut) return nothingWritten("refresh", "not signed in (the API asked to sign in): run `svc-excel login`, or pass a credential", EXIT.signedOut);
   if (seen.failed > 0 && seen.answered === 0) return nothingWritten("refresh", `every call failed (${result.report.cells.find((c) => c.error)?.error?.message ?? "no answer"}): the stored values are kept`);
-  const target = args.out ?? args.model;
+  let saved: Saved;
   try {
-    writeAtomic(target, result.bytes);
+    saved = saveRefreshed(args.model, args.out ?? args.model, opened.bytes, result, args.frozenCopy, now());
   } catch (e) {
     if (e instanceof ModelIoError) return nothingWritten("refresh", e.message);
     throw e;
@@ -53,12 +69,15 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const s = setup.engine.stats();
   const { cells, recomputed, stale } = result.report;
   const errors = cells.filter((c) => c.error).length;
+  const note = readersNote(saved);
+  const unchanged = saved.rewritten ? "" : `; every value as stored, ${args.out ? "copied unchanged" : "the file was not rewritten"}`;
   await printModelOutput(
     {
-      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale`,
+      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale${unchanged}`,
       cells,
       stale,
-      extra: { recomputed },
+      lines: note ? [note] : [],
+      extra: { recomputed, rewritten: saved.rewritten, recalculated_by_libreoffice: saved.blocks, frozen_copy: saved.frozenCopy },
       stats: { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, cells_written: result.written, wall_ms: Date.now() - started },
     },
     args.json
