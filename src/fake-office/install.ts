@@ -5,6 +5,7 @@
  */
 import { ErrorCodes, RichApiError } from "./errors";
 import { createExcel } from "./excel/workbook";
+import { createBookIo } from "./book-io";
 import { createDriver } from "./driver";
 import { CFError, ErrorCode, Metadata } from "./functions";
 import { Host } from "./host";
@@ -20,7 +21,8 @@ interface LogEntry {
 type Win = Window & typeof globalThis & Record<string, unknown>;
 
 /** window.__fakeExcel: the driver (driver.ts) plus the page-level parts. */
-export type FakeExcelDriver = ReturnType<typeof createDriver> & {
+export type FakeExcelDriver = ReturnType<typeof createDriver> &
+  ReturnType<typeof createBookIo> & {
   isDialog: boolean;
   log: LogEntry[];
   onEvent(l: (e: LogEntry) => void): void;
@@ -70,6 +72,7 @@ export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Met
   }
   const driver: FakeExcelDriver = {
     ...createDriver(host),
+    ...createBookIo(host),
     isDialog,
     log,
     onEvent: (l: (e: LogEntry) => void) => void listeners.push(l),

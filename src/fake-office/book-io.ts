@@ -1,0 +1,145 @@
+/**
+ * The workbook in and out of a file, for the workbench: what a Save writes (every typed cell with
+ * its formula and shown value, every spill with its range and values, the defined names), loading
+ * a file as Excel opens one (formulas show their stored values and nothing is calculated until a
+ * recalculation asks: opening spends no API call), and renaming a sheet (formulas and names that
+ * refer to it follow, and nothing recalculates: the cells they read are the same).
+ */
+import { parseArea } from "./a1";
+import { invalidArgument, itemAlreadyExists } from "./errors";
+import type { Host } from "./host";
+import { Cell, Sheet, keyOf, sheetNameProblem } from "./model";
+import { renameSheetIn } from "./sheet-rename";
+import { Constant, DataValue, GridCell, Input, isDataValue, isError, Result } from "./values";
+
+/** A stored value as a file holds it: a scalar or an error code. */
+export type StoredValue = string | number | boolean | null | { error: string };
+
+export interface SavedCell {
+  r: number;
+  c: number;
+  /** "=..." as typed, for formula cells. */
+  formula?: string;
+  value: StoredValue;
+  /** The spill's last row and column (anchor cells of a grid larger than one cell). */
+  spill?: { r1: number; c1: number };
+  /** A value a spill puts there (not typed). */
+  spilled?: boolean;
+}
+
+export interface LoadCell {
+  sheet: string;
+  r: number;
+  c: number;
+  /** Typed text ("=..." a formula) or a constant. */
+  formula?: string;
+  value?: StoredValue;
+  /** A formula's stored result: a value, or the grid of its spill. */
+  stored?: StoredValue | StoredValue[][];
+}
+
+function stored(v: GridCell | Constant | undefined): StoredValue {
+  if (v === undefined || v === null) return null;
+  if (isError(v)) return { error: v.error };
+  if (isDataValue(v)) return stored((v as DataValue).basicValue as GridCell);
+  return v as StoredValue;
+}
+
+function savedOf(cell: Cell): SavedCell[] {
+  if (!cell.f) return [{ r: cell.r, c: cell.c, value: stored((cell.input as { constant: Constant }).constant) }];
+  const f = cell.f;
+  const r = f.result;
+  const grid = r && "value" in r && Array.isArray(r.value) ? r.value : null;
+  const head: SavedCell = { r: cell.r, c: cell.c, formula: f.text, value: r ? ("error" in r ? { error: r.error } : stored(grid ? grid[0][0] : (r.value as GridCell))) : null };
+  if (!grid || !f.spill || (f.spill.r1 === f.spill.r0 && f.spill.c1 === f.spill.c0)) return [head];
+  head.spill = { r1: f.spill.r1, c1: f.spill.c1 };
+  const out = [head];
+  grid.forEach((row, i) => row.forEach((v, k) => (i || k ? out.push({ r: cell.r + i, c: cell.c + k, value: stored(v), spilled: true }) : undefined)));
+  return out;
+}
+
+function resultOf(v: StoredValue | StoredValue[][]): Result {
+  if (Array.isArray(v)) return { value: v as GridCell[][] };
+  if (v !== null && typeof v === "object") return { error: v.error, message: null };
+  return { value: v };
+}
+
+function inputOf(x: LoadCell): Input | null {
+  if (x.formula !== undefined) return { formula: x.formula };
+  return x.value === null || x.value === undefined || x.value === "" ? null : { constant: x.value as Constant };
+}
+
+interface RawCell {
+  sheet: Sheet;
+  r: number;
+  c: number;
+  input: Input | null;
+  result?: Result | null;
+}
+
+export function createBookIo(host: Host) {
+  function put(cells: readonly RawCell[]): void {
+    const kept: Cell[] = [];
+    for (const x of cells) {
+      const cell = host.input(x.sheet, x.r, x.c, x.input);
+      if (cell?.f && x.result) {
+        host.apply(cell, x.result);
+        kept.push(cell);
+      }
+    }
+    // All of it happened within this task and the calculation queue starts on a microtask: the cells
+    // with a stored result leave the queue (a formula without one calculates, or it would never settle).
+    for (const cell of kept) host.recalc.forget(cell);
+  }
+
+  /** Put cells in as a file opens: formulas keep their stored results, and none is calculated. */
+  function load(cells: readonly LoadCell[]): void {
+    put(cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.stored === undefined ? null : resultOf(x.stored) })));
+  }
+
+  /** Every sheet's cells as a Save writes them, in reading order. */
+  function snapshot(): Array<{ name: string; cells: SavedCell[] }> {
+    return host.book.sheets.map((s) => ({
+      name: s.name,
+      cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf),
+    }));
+  }
+
+  function renameSheet(from: string, to: string): string {
+    const sheet = host.sheetOf(from);
+    const problem = sheetNameProblem(to);
+    if (problem) throw invalidArgument(problem);
+    const other = host.book.sheet(to);
+    if (other && other !== sheet) throw itemAlreadyExists(`Worksheet ${to}`);
+    const old = sheet.name;
+    // The host indexes cells by sheet name: take every cell out, rename, and put them back with their results.
+    const cells = host.book.sheets.flatMap((s) => [...s.cells.values()]);
+    const back: RawCell[] = cells.map((cell) => {
+      const input = "formula" in cell.input ? { formula: "=" + renameSheetIn(cell.input.formula.replace(/^=/, ""), old, to) } : cell.input;
+      return { sheet: cell.sheet, r: cell.r, c: cell.c, input, result: cell.f?.result };
+    });
+    for (const cell of cells) host.input(cell.sheet, cell.r, cell.c, null);
+    sheet.name = to;
+    for (const n of host.book.names) n.formula = renameSheetIn(n.formula, old, to);
+    put(back);
+    const sel = host.book.selection;
+    if (sel && sel.sheet === old) host.book.selection = { ...sel, sheet: to };
+    host.note("sheet", { op: "rename", name: to, from: old });
+    return to;
+  }
+
+  return {
+    load,
+    snapshot,
+    renameSheet,
+    /** The typed contents of an address's cell for the formula bar: a formula, or the constant as text. */
+    editText(address: string): string {
+      const a = parseArea(address, host.book.active.name);
+      const cell = host.sheetOf(a.sheet).cells.get(keyOf(a.r0, a.c0));
+      if (!cell) return "";
+      if ("formula" in cell.input) return cell.input.formula;
+      const v = stored(cell.input.constant);
+      return v === null ? "" : typeof v === "object" ? v.error : typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
+    },
+  };
+}
