@@ -3,7 +3,9 @@
  * into a temporary prefix, offline: the checkout's own node_modules serve the dependencies), then the
  * command found on that PATH runs from any folder, against the fake API. And the packed tarball holds
  * what the bin needs: bin/ and the compiled build/src (package.json `files`; `prepare` compiles it on
- * `npm ci`, `npm install -g .` and `npm pack`).
+ * `npm ci`, `npm install -g .` and `npm pack`). The README's sample-model commands with that command:
+ * check, refresh --frozen-copy, and LibreOffice reading every figure of the frozen copy.
+ * (scripts/fresh-clone.sh walks the same README from `git clone` and `npm ci`, with `npm start`.)
  */
 import { execFileSync, spawn, spawnSync } from "child_process";
 import * as fs from "fs";
@@ -52,6 +54,17 @@ function installed(args: string[], env: Record<string, string | undefined> = {})
   });
 }
 
+/** Every sheet of `file` as LibreOffice shows it (CSV, one file per sheet), joined. */
+function libreOfficeCsv(file: string, outDir: string): string {
+  const found = spawnSync("sh", ["-c", "command -v soffice || command -v libreoffice"], { encoding: "utf8" }).stdout.trim();
+  if (!found) throw new Error("LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui");
+  const filter = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1";
+  spawnSync(found, [`-env:UserInstallation=file://${path.join(prefix, "lo-profile")}`, "--headless", "--convert-to", filter, "--outdir", outDir, file], { encoding: "utf8", timeout: 180_000 });
+  const csvs = fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((n) => n.endsWith(".csv")) : [];
+  if (csvs.length === 0) throw new Error(`LibreOffice did not convert ${file}`);
+  return csvs.map((n) => fs.readFileSync(path.join(outDir, n), "utf8")).join("\n");
+}
+
 describe("svc-excel on the PATH after npm install -g", () => {
   test("the bin is on the prefix's PATH and shows its help from another folder", async () => {
     expect(fs.existsSync(path.join(prefix, "bin", "svc-excel"))).toBe(true);
@@ -67,6 +80,26 @@ describe("svc-excel on the PATH after npm install -g", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).results[0].value).toBe("Apple Inc.");
   });
+
+  test("the sample model: checked, refreshed with --frozen-copy; LibreOffice reads every figure of the copy, the model's spills recalculate", async () => {
+    const dir = fs.mkdtempSync(path.join(prefix, "models-"));
+    fs.copyFileSync(path.join(ROOT, "examples", "Coverage.xlsx"), path.join(dir, "Coverage.xlsx"));
+    const env = { SVC_TOKEN: SANDBOX_API_KEY, SVC_BASE_URL: api.url, XDG_CONFIG_HOME: path.join(prefix, "config") };
+    const model = path.join(dir, "Coverage.xlsx");
+    const copy = path.join(dir, "Coverage-values.xlsx");
+    const check = await installed(["check", model], env);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/a refresh now would cost \d+ calls; 0 problems/);
+    const r = await installed(["refresh", model, "--frozen-copy", copy], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/spilled block|values-only copy/);
+    const csv = (file: string) => libreOfficeCsv(file, path.join(dir, path.basename(file, ".xlsx")));
+    const frozen = csv(copy);
+    expect(frozen).not.toContain("#NAME?");
+    expect(csv(model)).toContain("#NAME?");
+    const peers = frozen.split("\n").filter((l) => /^"?[A-Z]{1,5}"?,/.test(l));
+    expect(peers.length).toBeGreaterThan(2);
+  }, 240_000);
 
   test("the packed tarball holds the bin and the compiled CLI, not the sources", () => {
     const r = spawnSync(NPM, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
