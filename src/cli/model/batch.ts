@@ -64,6 +64,16 @@ async function refreshOne(f: ModelFile, args: BatchArgs, now: () => Date): Promi
   }
 }
 
+/** A model without SVC formulas is its own values-only copy. */
+function copyAsIs(f: ModelFile, copy: string | null): void {
+  try {
+    if (f.bytes) copyUnchanged(f.file, copy, f.bytes);
+  } catch (e) {
+    if (!(e instanceof ModelIoError)) throw e;
+    settle(f, "failed", e.message);
+  }
+}
+
 /** Run `work` over `items`, at most `n` at a time. */
 async function eachAtMost<T>(n: number, items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -109,14 +119,17 @@ export async function batchRefresh(argv: string[], credentialsFor: Credentials, 
   const live = withSvcFormulas(files);
   const progress = fileProgress("refresh", files.length);
   for (const f of files.filter((x) => x.status !== null)) {
-    if (f.status === "no-svc" && f.bytes) copyUnchanged(f.file, frozenCopyOf(args, f.file), f.bytes);
+    if (f.status === "no-svc") copyAsIs(f, frozenCopyOf(args, f.file));
     report(progress, f);
   }
   let priced = 0;
   let stats: Record<string, number | string | null> = { calls: 0 };
   if (live.length > 0) {
     const setup = await setUp("refresh", args, credentialsFor);
-    if (typeof setup === "number") return progress.end(), setup;
+    if (typeof setup === "number") {
+      progress.end();
+      return setup;
+    }
     priced = await refreshAll(live, args, setup, progress, now);
     const s = setup.engine.stats();
     stats = { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining };
