@@ -89,8 +89,9 @@ step "LibreOffice reads both files"
 for f in Coverage Coverage-values; do
   soffice -env:UserInstallation="file://$WORK/lo" --headless --convert-to "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1" --outdir "$WORK/csv-$f" "$f.xlsx" >/dev/null 2>&1
 done
-names_model=$(cat "$WORK"/csv-Coverage/*.csv | grep -o '#NAME?' | wc -l)
-names_frozen=$(cat "$WORK"/csv-Coverage-values/*.csv | grep -o '#NAME?' | wc -l)
+count_name() { cat "$1"/*.csv | { grep -o '#NAME?' || true; } | wc -l; }
+names_model=$(count_name "$WORK/csv-Coverage")
+names_frozen=$(count_name "$WORK/csv-Coverage-values")
 echo "refreshed model: $names_model cells read #NAME? in LibreOffice (its spilled blocks, as refresh's report says)"
 echo "frozen copy:     $names_frozen cells read #NAME? in LibreOffice"
 for f in "$WORK"/csv-Coverage-values/*.csv; do echo "--- $(basename "$f")"; head -8 "$f"; done

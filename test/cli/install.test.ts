@@ -18,9 +18,17 @@ const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 let prefix: string;
 let api: FakeApi;
 
-/** The compiled CLI the bin loads: `npm ci` made it; a checkout without it is compiled here, never skipped. */
+function newestSource(dir: string): number {
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
+    const p = path.join(dir, e.name);
+    return Math.max(m, e.isDirectory() ? newestSource(p) : e.name.endsWith(".ts") ? fs.statSync(p).mtimeMs : 0);
+  }, 0);
+}
+
+/** The compiled CLI the bin loads: `npm ci` made it; missing or older than a source, it is compiled here (never skipped). */
 function ensureBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, "build", "src", "cli", "main.js"))) return;
+  const main = path.join(ROOT, "build", "src", "cli", "main.js");
+  if (fs.existsSync(main) && fs.statSync(main).mtimeMs >= newestSource(path.join(ROOT, "src"))) return;
   execFileSync(NPM, ["run", "build:cli"], { cwd: ROOT, stdio: "pipe", timeout: 300_000 });
 }
 
