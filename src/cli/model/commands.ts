@@ -1,4 +1,4 @@
-/** The model-file commands as entries of the command table (src/cli/main.ts); their work is in model-*.ts. */
+/** The model-file commands as entries of the command table (src/cli/main.ts); their work is in the files beside it; several models or a folder go to batch.ts. */
 import { Command } from "../command";
 import { fileCredentialsFor } from "../login";
 import { checkCommand } from "./check";
