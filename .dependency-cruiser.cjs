@@ -88,6 +88,20 @@ module.exports = {
       to: { pathNot: [SRC("model-file"), SRC("formula"), "(^|/)node_modules/fflate/"] },
     },
     {
+      name: "plan-is-pure",
+      comment: "src/plan (the one refresh plan: SVC calls, requests, price, stages, what cannot be priced) runs in the pane, the workbench and the CLI: it imports only itself, src/formula, api's argument help and errors, and the engine's request types; the host hands it its cell reader and request mapping (no Office, no engine instance, no functions, no Node built-ins).",
+      severity: "error",
+      from: { path: SRC("plan") },
+      to: { pathNot: [SRC("plan"), SRC("formula"), "^src/api/(arguments|errors|catalogue)\\.ts$", "^src/engine/types\\.ts$"] },
+    },
+    {
+      name: "plan-uses-only-engine-types",
+      severity: "error",
+      comment: "plan names the engine's PlanRequest and RefreshPlan, never runs engine code.",
+      from: { path: SRC("plan") },
+      to: { path: SRC("engine"), dependencyTypesNot: ["pre-compilation-only", "type-only"] },
+    },
+    {
       name: "adapters-only-from-compose",
       severity: "error",
       comment: "Browser-only and Node-only parts are chosen in one place, the composition root; everything else gets them injected.",

@@ -4,9 +4,9 @@
  * to one of those two. Pure, so the CLI, the pane and the functions share it; turning it into Office's
  * CustomFunctions.Error is src/office/cell-error.ts.
  */
-import { SIGN_IN_MESSAGE, SvcError, isSvcError } from "./errors";
+import { SIGN_IN_MESSAGE, SvcError, asSvcError } from "./errors";
 
-export type CellErrorCode = "#VALUE!" | "#N/A";
+export type CellErrorCode = "#VALUE!" | "#N/A" | "#NAME?";
 
 const MAX_MESSAGE = 250;
 
@@ -17,8 +17,7 @@ function short(s: string): string {
 
 /** The code and message a failure shows in a cell. */
 export function describeFailure(e: unknown): { code: CellErrorCode; message: string } {
-  if (!isSvcError(e)) return { code: "#N/A", message: short(`Unexpected error: ${(e as Error)?.message ?? String(e)}`) };
-  const err = e as SvcError;
+  const err: SvcError = asSvcError(e);
   switch (err.kind) {
     case "invalid_argument":
     case "bad_request":
@@ -45,6 +44,12 @@ export function describeFailure(e: unknown): { code: CellErrorCode; message: str
       return { code: "#N/A", message: short(`Malformed answer: ${err.detail}`) };
     case "cancelled":
       return { code: "#N/A", message: "Cancelled" };
+    case "not_fetched":
+      return { code: "#N/A", message: short(err.detail) };
+    case "unknown_function":
+      return { code: "#NAME?", message: short(err.detail) };
+    case "unexpected":
+      return { code: "#N/A", message: short(`Unexpected error: ${err.detail}`) };
   }
 }
 
@@ -52,7 +57,7 @@ export function describeFailure(e: unknown): { code: CellErrorCode; message: str
 export function readCellError(e: unknown): { code: string; message: string } | null {
   if (!e || typeof e !== "object") return null;
   const o = e as { code?: unknown; message?: unknown };
-  if (o.code === "#VALUE!" || o.code === "#N/A" || o.code === "#NUM!" || o.code === "#DIV/0!" || o.code === "#NULL!")
+  if (o.code === "#VALUE!" || o.code === "#N/A" || o.code === "#NUM!" || o.code === "#DIV/0!" || o.code === "#NULL!" || o.code === "#NAME?")
     return { code: o.code, message: typeof o.message === "string" ? o.message : "" };
   return null;
 }

@@ -34,7 +34,13 @@ export type ErrorKind =
   /** A body that is not the JSON envelope we expect. */
   | "malformed"
   /** The request was cancelled before it was sent. */
-  | "cancelled";
+  | "cancelled"
+  /** Not one SVC function: the message says which one was probably meant (Excel shows #NAME?). */
+  | "unknown_function"
+  /** Asked from the cache only (Excel's value preview) and not there: nothing was sent. */
+  | "not_fetched"
+  /** A fault of the add-in itself (an exception no rule expected); the message says what it was. */
+  | "unexpected";
 
 export class SvcError extends Error {
   readonly kind: ErrorKind;
@@ -67,6 +73,11 @@ export const STALE_OK: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   "quota_exhausted",
   "busy",
 ]);
+
+/** Any thrown value as an SvcError: an exception that is not one keeps its message as `unexpected`. */
+export function asSvcError(e: unknown): SvcError {
+  return isSvcError(e) ? e : new SvcError("unexpected", (e as Error)?.message ?? String(e));
+}
 
 export function invalidArgument(param: string, message: string): SvcError {
   return new SvcError("invalid_argument", message, { param });

@@ -10,11 +10,11 @@ import { SvcEngine } from "../engine";
 import { credentialFingerprint } from "../compose";
 import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
 import { setEngine } from "../engine/current";
-import { callFunction, isFunctionName } from "../functions/call";
+import { computeFunction, isFunctionName } from "../functions/call";
 import { unknownFunctionMessage } from "../functions/names";
 import { listSources } from "../functions/sources";
-import { describeFailure, readCellError } from "../api/cell-outcome";
-import { SIGN_IN_MESSAGE } from "../api/errors";
+import { describeFailure } from "../api/cell-outcome";
+import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
 import { withDataTypes } from "../functions/typed";
 import { Grid, withoutNoticeRows } from "../shape/grid";
 import { isTypedValue, plainValue } from "../shape/values";
@@ -104,9 +104,11 @@ export function parseAll(formulas: string[]): ParsedFormula[] {
 /** formula, value, error, and the answer's link and required notices (as the cell recorded them for the pane). */
 export type EvalResult = PrintedResult;
 
-/** A 1×1 grid is the single value Excel shows; anything larger stays a 2-D array. Cell errors become their code. */
+const errorCode = (c: unknown): string | undefined => (c !== null && typeof c === "object" && typeof (c as { error?: unknown }).error === "string" ? (c as { error: string }).error : undefined);
+
+/** A 1×1 grid is the single value Excel shows; anything larger stays a 2-D array. Error values become their code. */
 function toValue(grid: unknown[][], plain: boolean): unknown {
-  const clean = grid.map((row) => row.map((c) => (readCellError(c)?.code ?? (plain && isTypedValue(c) ? plainValue(c) : c))));
+  const clean = grid.map((row) => row.map((c) => errorCode(c) ?? (plain && isTypedValue(c) ? plainValue(c) : c)));
   return clean.length === 1 && clean[0].length === 1 ? clean[0][0] : clean;
 }
 
@@ -119,6 +121,22 @@ export function signedOutMessage(baseUrl: string, tokenGiven: boolean): string {
     : `Not signed in to ${baseUrl}: run \`svc-excel login --base-url ${baseUrl}\` (or pass --token or SVC_TOKEN)`;
 }
 
+/** Whether a failure is for want of a sign-in (read from its kind), and the reason the sign-in gave. */
+export function signInFailure(e: SvcError): { reason: string } | null {
+  if (e.kind === "unauthorized") return { reason: "" };
+  if (e.kind !== "signed_out") return null;
+  return { reason: e.detail === SIGN_IN_MESSAGE ? "" : e.detail };
+}
+
+/** A failed formula as eval shows it: the cell's code and message, or what a terminal user does to sign in. */
+function evalError(e: SvcError, signIn?: { baseUrl: string; tokenGiven: boolean }): NonNullable<EvalResult["error"]> {
+  const cell = describeFailure(e);
+  const out = signInFailure(e);
+  if (!out) return cell;
+  const message = signIn ? signedOutMessage(signIn.baseUrl, signIn.tokenGiven) + (out.reason ? `. ${out.reason}` : "") : cell.message;
+  return { code: cell.code, message, signedOut: true };
+}
+
 /**
  * Evaluate parsed formulas concurrently through the installed engine. Values keep their number
  * formats for the table (`shown`) and are Excel's plain values in `value`; the notices the API
@@ -128,16 +146,8 @@ export async function evaluate(formulas: string[], parsed: ParsedFormula[], sign
   const settled = await withDataTypes("numbers", () =>
     Promise.all(
       parsed.map(async (p, i): Promise<{ grid: unknown[][] | null; error: EvalResult["error"] }> => {
-        try {
-          return { grid: await callFunction(p.fn, p.args, { address: addressOf(i) }), error: null };
-        } catch (e) {
-          const cell = readCellError(e) ?? describeFailure(e);
-          const signedOut = cell.message.startsWith(SIGN_IN_MESSAGE);
-          // The terminal's way out, and the reason the cell gave (e.g. a credentials file refused).
-          const reason = cell.message.slice(SIGN_IN_MESSAGE.length).replace(/^[:\s]+/, "");
-          const message = signedOut && signIn ? signedOutMessage(signIn.baseUrl, signIn.tokenGiven) + (reason ? `. ${reason}` : "") : cell.message;
-          return { grid: null, error: { code: cell.code, message, ...(signedOut ? { signedOut: true } : {}) } };
-        }
+        const out = await computeFunction(p.fn, p.args, { address: addressOf(i) });
+        return "grid" in out ? { grid: out.grid, error: null } : { grid: null, error: evalError(out.error, signIn) };
       })
     )
   );

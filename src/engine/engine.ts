@@ -17,6 +17,8 @@ import { Caller, ToolCaller } from "./caller";
 import { Clock, systemClock } from "./clock";
 import { Coalescer, coalescers } from "./coalescer";
 import { Dispatcher } from "./dispatch";
+import { DueAnswers } from "./due";
+import { DEFAULT_WINDOW_MS, DEFAULT_ENGINE_TIMEOUT_MS, DEFAULT_RETRY_DELAY_MS, DEFAULT_BUSY_BUDGET_MS, DEFAULT_BUSY_BASE_MS, DEFAULT_LOCK_NAME, DEFAULT_ABANDON_GRACE_MS, DEFAULT_MAX_DEFER_MS, DEFAULT_MAX_INLINE_RETRY_AFTER_MS, DEFAULT_MAX_HOLD_MS } from "./defaults";
 import { toSvcError } from "./failure";
 import type { Job, Member } from "./job";
 import { QuotaGovernor } from "./quota";
@@ -73,24 +75,6 @@ export interface EngineOptions {
   shareStore?: boolean;
 }
 
-/**
- * Chosen with scripts/bench.js (window sweep): with a recalculation delivered in bursts a few ms
- * apart, a window of 1.5x the gap reaches the floor; 25 ms covers gaps up to ~15 ms.
- */
-export const DEFAULT_WINDOW_MS = 25;
-/** ApiClient's 20 s fetch timeout plus slack; well under the host's 60 s limit. */
-export const DEFAULT_ENGINE_TIMEOUT_MS = 25_000;
-export const DEFAULT_RETRY_DELAY_MS = 1_000;
-/** Busy 429s are retried this long in one call; the breaker stops a 429 that never clears sooner. */
-export const DEFAULT_BUSY_BUDGET_MS = 5_000;
-export const DEFAULT_BUSY_BASE_MS = 150;
-export const DEFAULT_LOCK_NAME = "svc-api";
-export const DEFAULT_ABANDON_GRACE_MS = 100;
-export const DEFAULT_MAX_DEFER_MS = 1_000;
-export const DEFAULT_MAX_INLINE_RETRY_AFTER_MS = 2_000;
-/** Another workbook or process waits at most about this long (plus one call) for its turn. */
-export const DEFAULT_MAX_HOLD_MS = 2_000;
-
 export interface SvcStats extends EngineStats {
   stale_served: number;
   errors: number;
@@ -118,6 +102,11 @@ export interface SvcEngine extends Engine {
   flush(): Promise<void>;
   /** Resolves when nothing is queued or in flight. */
   idle(): Promise<void>;
+  /**
+   * The refresh's end: resolves when every one of `reqs` made due by `invalidate` has been asked again
+   * and answered or failed (and the cells that asked have finished); an aborted signal resolves it.
+   */
+  settled(reqs: PlanRequest[], opts?: { signal?: AbortSignal }): Promise<void>;
 }
 
 function clockFrom(o: EngineOptions): Clock {
@@ -139,6 +128,7 @@ class EngineImpl implements SvcEngine {
   private readonly breaker: Breaker;
   private readonly scheduler: Scheduler;
   private readonly registry = new JobRegistry();
+  private readonly due = new DueAnswers();
   private readonly dispatcher: Dispatcher;
   private readonly stale: StaleFallback;
   private readonly missing: MissingMemory;
@@ -200,12 +190,17 @@ class EngineImpl implements SvcEngine {
   // ---- public surface ------------------------------------------------------------------------
 
   async request(tool: ToolName, raw: RawParams, opts: RequestOptions = {}): Promise<EngineAnswer> {
+    let group: string | null = null;
     try {
-      return await this.answer(this.canonical(tool, raw), opts.signal);
+      const req = this.canonical(tool, raw);
+      group = this.coalescerFor(req.tool).group(req);
+      return await (opts.cacheOnly ? this.cached(req) : this.answer(req, opts.signal));
     } catch (e) {
       this.counts.errors++;
       this.notifier.changed();
       throw toSvcError(e);
+    } finally {
+      if (group !== null && !opts.cacheOnly) this.due.settle(group);
     }
   }
 
@@ -249,19 +244,30 @@ class EngineImpl implements SvcEngine {
   }
 
   async invalidate(reqs: PlanRequest[]): Promise<number> {
+    const groups = this.groupsOf(reqs);
+    this.due.mark(groups);
+    let n = 0;
+    for (const g of groups) if ((await this.cache.invalidate(g)) || (await this.missing.forget(g))) n++;
+    this.notifier.changed();
+    return n;
+  }
+
+  settled(reqs: PlanRequest[], opts: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.due.settled(this.groupsOf(reqs), opts.signal);
+  }
+
+  /** The identities of valid requests (an invalid request has no answer to wait for or invalidate). */
+  private groupsOf(reqs: PlanRequest[]): Set<string> {
     const groups = new Set<string>();
     for (const r of reqs) {
       try {
         const req = this.canonical(r.tool, r.params);
         groups.add(this.coalescerFor(req.tool).group(req));
       } catch {
-        // an invalid request has no answer to invalidate
+        // nothing to wait for
       }
     }
-    let n = 0;
-    for (const g of groups) if ((await this.cache.invalidate(g)) || (await this.missing.forget(g))) n++;
-    this.notifier.changed();
-    return n;
+    return groups;
   }
 
   cancelQueued(): number {
@@ -304,6 +310,17 @@ class EngineImpl implements SvcEngine {
     } catch (e) {
       throw isSvcError(e) ? e : new SvcError("invalid_argument", (e as Error)?.message ?? String(e));
     }
+  }
+
+  /** The cached answer (or the remembered 404) and nothing else: no call is made or joined. */
+  private async cached(req: CanonicalRequest): Promise<EngineAnswer> {
+    const c = this.coalescerFor(req.tool);
+    const group = c.group(req);
+    const hit = await this.cache.find(req.tool, group, (e) => c.covers(e.sent, req));
+    if (hit) return answerFrom(c, req, hit, false);
+    const missing = await this.missing.find(group);
+    if (missing) throw missing;
+    throw new SvcError("not_fetched", "preview: not fetched");
   }
 
   /** Cache, then a refusal (quota, breaker: stale answer or the error), then a call to join or make. */

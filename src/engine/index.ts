@@ -4,8 +4,8 @@
  */
 export * from "./types";
 export { setEngine, currentEngine, hasEngine } from "./current";
+export { createEngine } from "./engine";
 export {
-  createEngine,
   DEFAULT_ABANDON_GRACE_MS,
   DEFAULT_BUSY_BASE_MS,
   DEFAULT_BUSY_BUDGET_MS,
@@ -14,7 +14,7 @@ export {
   DEFAULT_MAX_DEFER_MS,
   DEFAULT_RETRY_DELAY_MS,
   DEFAULT_WINDOW_MS,
-} from "./engine";
+} from "./defaults";
 export type { EngineOptions, SvcEngine, SvcStats, ToolCaller } from "./engine";
 export { MemoryStore, asCacheRecord } from "./records";
 export type { AnswerRecord, CacheRecord, CachedAnswer, PersistentStore, QuotaRecord } from "./records";

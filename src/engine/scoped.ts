@@ -120,6 +120,10 @@ export class ConnectionScopedEngine implements SvcEngine {
     await this.engine.flush();
   }
 
+  async settled(reqs: PlanRequest[], opts?: { signal?: AbortSignal }): Promise<void> {
+    return (await this.current()).settled(reqs, opts);
+  }
+
   async idle(): Promise<void> {
     await this.forgetting;
     await this.engine.idle();

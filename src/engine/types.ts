@@ -21,6 +21,12 @@ export interface RequestOptions {
    * dropped (the promise rejects with SvcError "cancelled"); one already sent finishes and is cached.
    */
   signal?: AbortSignal;
+  /**
+   * Answer only from what is here (the cache, a remembered 404): never make or join a call. Excel's
+   * own evaluations (a value preview while a formula is edited) ask this way; anything else is
+   * SvcError "not_fetched".
+   */
+  cacheOnly?: boolean;
 }
 
 export interface EngineStats {

@@ -7,6 +7,7 @@ import { argsOf } from "../api/arguments";
 import { currentEngine } from "../engine/current";
 import { EngineAnswer } from "../engine/types";
 import { describeFailure } from "../api/cell-outcome";
+import { asSvcError, isSvcError } from "../api/errors";
 import { cellErrorFor, missingValue } from "../office/cell-error";
 import { Grid } from "../shape/grid";
 import { noticesOf } from "../shape/notices";
@@ -21,7 +22,21 @@ import { plainArgument } from "./typed-args";
 export interface CellInvocation {
   address?: string;
   onCanceled?: () => void;
+  /**
+   * Excel evaluating part of a formula while it is being edited (CustomFunctionsRuntime 1.5): the
+   * cell is answered from the cache, or "preview: not fetched"; never a call.
+   */
+  isInValuePreview?: boolean | string;
+  /**
+   * Callers outside Excel (the CLI, model files) take the outcome typed: a failure is thrown as the
+   * SvcError itself and a missing value with na=na is `{error: "#N/A"}`; Excel's cell errors are
+   * made only where a value goes into Excel (the default).
+   */
+  typed?: boolean;
 }
+
+/** What Excel shows while previewing a cell whose answer is not here (a value, not an error). */
+export const PREVIEW_NOT_FETCHED = "preview: not fetched";
 
 export interface CallContext {
   options: CellOptions;
@@ -32,9 +47,10 @@ export interface CallContext {
 }
 
 /** Missing values (null) become a blank, or #N/A with na=na; typed values plain where the host has no data types. */
-function finish(grid: Grid, options: CellOptions): unknown[][] {
+function finish(grid: Grid, options: CellOptions, excel: boolean): unknown[][] {
   const typed = dataTypesOn();
-  return grid.map((row) => row.map((c) => (c === null ? (options.na === "na" ? missingValue() : "") : toHostCell(c, typed))));
+  const missing = () => (options.na !== "na" ? "" : excel ? missingValue() : { error: "#N/A" });
+  return grid.map((row) => row.map((c) => (c === null ? missing() : toHostCell(c, typed))));
 }
 
 /** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size (contract C2). */
@@ -55,6 +71,8 @@ export async function runCell(
   const ctrl = new AbortController();
   if (invocation) invocation.onCanceled = () => ctrl.abort();
   const address = invocation?.address ?? "";
+  // typed as a string by @types/custom-functions-runtime, documented as a boolean: accept both
+  const preview = invocation?.isInValuePreview === true || invocation?.isInValuePreview === "true";
   let source: CellSource | null = null;
   let provenance: ValueSource[] | undefined;
   try {
@@ -64,8 +82,9 @@ export async function runCell(
       fetch: async (req) => {
         let answer: EngineAnswer;
         try {
-          answer = await currentEngine().request(req.tool, req.params, { signal: ctrl.signal });
+          answer = await currentEngine().request(req.tool, req.params, { signal: ctrl.signal, cacheOnly: preview });
         } catch (e) {
+          if (preview) throw e;
           throw await withTickerHint(e, req.params.ticker, ctrl.signal);
         }
         const notices = noticesOf(req.tool, answer.data);
@@ -81,14 +100,22 @@ export async function runCell(
         provenance = values;
       },
     };
-    const out = finish(await body(ctx), options);
+    const out = finish(await body(ctx), options, !invocation?.typed);
+    if (preview) return out; // Excel's own evaluation: not a cell's result
     if (source) recordSource({ ...(source as CellSource), ...runFacts(args, out), ...(provenance ? { provenance } : {}) });
     return out;
   } catch (e) {
+    if (preview) return previewFailure(e, invocation);
     const prior = source as CellSource | null;
     const tool = prior?.tool ?? toolOfFunction(fn);
     if (tool)
       recordSource({ address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: describeFailure(e).message, ...runFacts(args) });
-    throw cellErrorFor(e);
+    throw invocation?.typed ? asSvcError(e) : cellErrorFor(e);
   }
+}
+
+/** A preview whose answer is not here shows a short value; any other failure shows as the cell would. */
+function previewFailure(e: unknown, invocation: CellInvocation | undefined): unknown[][] {
+  if (isSvcError(e) && e.kind === "not_fetched") return [[PREVIEW_NOT_FETCHED]];
+  throw invocation?.typed ? asSvcError(e) : cellErrorFor(e);
 }

@@ -11,13 +11,14 @@
 import { PERIODS_DEFAULT_PERIOD, PERIODS_FN } from "../api/arguments";
 import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api/catalogue";
 import { activeDictionary } from "../api/dictionary";
-import { invalidArgument } from "../api/errors";
+import { SvcError, invalidArgument } from "../api/errors";
 import { RawParams, financialMetricKey, metricStatement, splitList } from "../api/validate";
 import type { PlanRequest } from "../engine/types";
 import { CellOptions, parseOptions } from "./options";
 import { ltmComponents } from "../shape/ltm";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
+import { unknownFunctionMessage } from "./names";
 
 /** One tool request: the engine's PlanRequest (what `engine.plan` prices). */
 export type { PlanRequest };
@@ -135,7 +136,7 @@ export function requestsFor(fn: string, args: readonly unknown[]): PlanRequest[]
     return [periodsRequest(args[0], args[1]).request];
   }
   const tool = TOOL_OF_FN[name];
-  if (!tool) throw invalidArgument("function", `SVC.${name} is not an SVC function`);
+  if (!tool) throw new SvcError("unknown_function", unknownFunctionMessage(name));
   const optionsAt = TOOLS[tool].fnArgs.indexOf("options");
   if (optionsAt >= 0) parseOptions(plainArgument(args[optionsAt]), name);
   return [{ tool, params: toolParams(tool, args) }];

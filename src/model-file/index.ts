@@ -15,6 +15,6 @@ export { displayFormula } from "./report";
 export { applyResults } from "./apply";
 export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
-export { lintModel } from "./check";
-export type { SiteLint } from "./check";
 export { recalculatedBlocks } from "./readers";
+export { formulasOf, modelReader } from "./plan-input";
+export type { ModelFormulaCell } from "./plan-input";

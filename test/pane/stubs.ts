@@ -34,6 +34,7 @@ export function stubEngine(): StubEngine {
     clearCache: jest.fn(async () => undefined),
     flush: async () => undefined,
     idle: async () => undefined,
+    settled: async () => undefined,
     plan: jest.fn(async () => ({ calls: 0, requests: 0, cached: 0, invalid: [] })),
     invalidate: jest.fn(async () => 0),
     cancelQueued: jest.fn(() => 0),

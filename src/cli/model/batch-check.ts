@@ -5,25 +5,29 @@
  * file readable.
  */
 import { EXIT } from "../command";
-import { batchArgs, lintEach } from "./batch";
+import { batchArgs, priceTogether } from "./batch";
+import type { SvcEngine } from "../../engine";
+import { Model } from "../../model-file";
+import { PlanRequest } from "../../plan";
 import { ModelFile, openEach, settle, withSvcFormulas } from "./batch-files";
 import { fileProgress } from "./batch-progress";
 import { countStatus, outcomeText, printBatch } from "./batch-report";
-import { price, Priced } from "./check";
+import { checkModel } from "./check";
 import { Credentials } from "./engine";
 import { setUp } from "./refresh";
 
-/** Give each file its priced cells back (price() keeps the order of the lints it was handed). */
-function share(live: ModelFile[], counts: number[], cells: Priced[]): void {
-  let at = 0;
-  live.forEach((f, i) => {
-    const mine = cells.slice(at, at + counts[i]);
-    at += counts[i];
-    f.cells = mine.map(({ sheet, cell, formula, error }) => ({ sheet, cell, formula, error }));
-    f.lines = mine.flatMap((c) => c.problems.map((p) => `${c.sheet}!${c.cell} ${p}  (${c.formula})`));
-    f.extra = { calls_alone: 0, problems: f.lines.length };
+/** Each model checked alone (its cells, its problems in the plan's words, its price alone); the requests of each, for the price of the lot. */
+async function checkEach(live: ModelFile[], engine: SvcEngine): Promise<PlanRequest[][]> {
+  const requests: PlanRequest[][] = [];
+  for (const f of live) {
+    const checked = await checkModel(f.model as Model, engine);
+    f.cells = checked.cells.map(({ sheet, cell, formula, error }) => ({ sheet, cell, formula, error }));
+    f.lines = checked.lines;
+    f.extra = { calls_alone: checked.calls, problems: checked.lines.length };
     settle(f, "checked");
-  });
+    requests.push(checked.requests);
+  }
+  return requests;
 }
 
 export async function batchCheck(argv: string[], credentialsFor: Credentials): Promise<number> {
@@ -36,11 +40,7 @@ export async function batchCheck(argv: string[], credentialsFor: Credentials): P
     const setup = await setUp("check", args, credentialsFor, false);
     if (typeof setup === "number") return setup;
     try {
-      const lints = await lintEach(live);
-      const priced = await price(setup.engine, lints.flat());
-      share(live, lints.map((l) => l.length), priced.cells);
-      for (const [i, f] of live.entries()) f.extra.calls_alone = (await price(setup.engine, lints[i])).total;
-      total = priced.total;
+      total = await priceTogether(setup.engine, await checkEach(live, setup.engine));
     } finally {
       await setup.lock.releaseAll();
     }

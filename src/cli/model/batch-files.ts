@@ -5,6 +5,7 @@
 import { Model, ModelFileError, readModel } from "../../model-file";
 import type { CellReport, StaleReport } from "../../model-file";
 import { ModelIoError, readModelFile, refuseIfOpen } from "./io";
+import { svcCellsOf } from "./svc-cells";
 
 export type FileStatus = "refreshed" | "unchanged" | "no-svc" | "checked" | "failed" | "signed-out";
 
@@ -48,6 +49,6 @@ export function openEach(files: readonly string[], alsoRefuse: (file: string) =>
 
 /** Files with SVC formulas to work on; the others (no formula) are settled as "no-svc". */
 export function withSvcFormulas(files: ModelFile[]): ModelFile[] {
-  for (const f of files) if (f.model && f.model.sites.length === 0) settle(f, "no-svc", "no SVC formulas; left as it was");
+  for (const f of files) if (f.model && svcCellsOf(f.model).size === 0) settle(f, "no-svc", "no SVC formulas; left as it was");
   return files.filter((f) => f.status === null);
 }

@@ -8,7 +8,9 @@
  * 1 a file failed or holds errors or stale values (the others are written); 2 nothing written (usage,
  * no file readable, every call failed); 3 not signed in.
  */
-import { lintModel, refreshModel, SiteLint } from "../../model-file";
+import { Model, refreshModel } from "../../model-file";
+import { paramsOf, PlanRequest } from "../../plan";
+import type { SvcEngine } from "../../engine";
 import { EXIT, UsageError } from "../command";
 import { EngineSetup } from "../eval";
 import { writeErr } from "../terminal";
@@ -16,7 +18,8 @@ import { BatchArgs, frozenCopyOf, parseBatchArgs } from "./batch-args";
 import { ModelFile, openEach, settle, withSvcFormulas } from "./batch-files";
 import { fileProgress, FileProgress } from "./batch-progress";
 import { countStatus, outcomeText, printBatch } from "./batch-report";
-import { price } from "./check";
+import { planModel } from "./plan";
+import { svcCellsOf } from "./svc-cells";
 import { Credentials, svcCaller } from "./engine";
 import { ModelIoError } from "./io";
 import { ModelCommand } from "./args";
@@ -37,9 +40,9 @@ export function batchArgs(command: ModelCommand, argv: string[]): BatchArgs | nu
   }
 }
 
-/** Each model's lint, in file order (for the one price of the lot). */
-export async function lintEach(files: readonly ModelFile[]): Promise<SiteLint[][]> {
-  return Promise.all(files.map((f) => (f.model ? lintModel(f.model) : Promise.resolve([]))));
+/** The price of the lot: one call per distinct identity across every model's requests (the engine's one rule). */
+export async function priceTogether(engine: Pick<SvcEngine, "plan">, requests: PlanRequest[][]): Promise<number> {
+  return (await engine.plan(requests.flat())).calls;
 }
 
 async function refreshOne(f: ModelFile, args: BatchArgs, now: () => Date): Promise<void> {
@@ -47,7 +50,7 @@ async function refreshOne(f: ModelFile, args: BatchArgs, now: () => Date): Promi
   const bytes = f.bytes;
   if (!model || !bytes) return;
   const seen = { signedOut: false, answered: 0, failed: 0 };
-  const result = await refreshModel(model, { call: svcCaller("refresh", seen, false) });
+  const result = await refreshModel(model, { call: svcCaller("refresh", seen, false), params: paramsOf, svcCells: svcCellsOf(model) });
   f.cells = result.report.cells;
   f.stale = result.report.stale;
   if (seen.signedOut) return settle(f, "signed-out", "not signed in (the API asked to sign in): nothing written");
@@ -89,14 +92,15 @@ function report(progress: FileProgress, f: ModelFile): void {
 
 async function refreshAll(live: ModelFile[], args: BatchArgs, setup: EngineSetup, progress: FileProgress, now: () => Date): Promise<number> {
   try {
-    const lints = await lintEach(live);
-    const priced = await price(setup.engine, lints.flat());
-    progress.start(`${live.length} models with ${priced.cells.length} SVC cells: this run costs ${priced.total} calls (given the cache)`);
+    const plans = await Promise.all(live.map((f) => planModel(f.model as Model, setup.engine)));
+    const total = await priceTogether(setup.engine, plans.map((p) => p.plan.requests));
+    const cells = plans.reduce((n, p) => n + p.cells.length, 0);
+    progress.start(`${live.length} models with ${cells} SVC cells: this run costs ${total} calls (given the cache)`);
     await eachAtMost(AT_ONCE, live, async (f) => {
       await refreshOne(f, args, now);
       report(progress, f);
     });
-    return priced.total;
+    return total;
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();

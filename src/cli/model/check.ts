@@ -1,75 +1,64 @@
 /**
- * `svc-excel check MODEL.xlsx`: no data request. Prices a refresh (the calls it would spend now, given
- * the --cache-dir cache) and lints each SVC cell (src/model-file/check.ts, plus the engine's own
- * validation of each request). Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
+ * `svc-excel check MODEL.xlsx`: no data request. The one refresh plan of the pane over the file
+ * (src/cli/model/plan.ts): the price of a refresh now (given the --cache-dir cache) and each thing to
+ * say about a cell, once, in the pane's words; plus what only a file has (a dead link prefix).
+ * Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
-import { isSvcError } from "../../api/errors";
-import type { PlanRequest } from "../../engine";
-import { requestsFor } from "../../functions/requests";
-import { CellReport, lintModel, SiteLint, displayFormula } from "../../model-file";
 import { SvcEngine } from "../../engine";
+import { isFunctionName } from "../../functions/call";
+import { CellReport, Model } from "../../model-file";
+import { PlanRequest, priceDetail, requestsOfCell } from "../../plan";
 import { openModel } from "./file-input";
 import { Credentials } from "./engine";
 import { EXIT } from "../command";
+import { planModel } from "./plan";
 import { printModelOutput } from "./report";
 import { setUp } from "./refresh";
 
-export interface Priced extends CellReport {
+export interface Checked extends CellReport {
   calls: number;
   problems: string[];
 }
 
-function requestsOf(lint: SiteLint): { reqs: PlanRequest[]; problems: string[] } {
-  const reqs: PlanRequest[] = [];
-  const problems: string[] = [];
-  for (const c of lint.calls) {
-    try {
-      reqs.push(...requestsFor(c.fn, c.args));
-    } catch (e) {
-      if (!isSvcError(e)) throw e;
-      problems.push(`invalid argument: ${e.detail}`);
-    }
-  }
-  return { reqs, problems };
-}
+const BROKEN_LINK = "broken link: the formula carries a dead external-book prefix ([1]!...) and shows #NAME? in Excel; run `svc-excel repair`";
 
-export async function price(engine: SvcEngine, lints: SiteLint[]): Promise<{ cells: Priced[]; total: number }> {
-  const all: PlanRequest[] = [];
-  const cells: Priced[] = [];
-  for (const lint of lints) {
-    const { reqs, problems } = requestsOf(lint);
-    const plan = await engine.plan(reqs);
-    all.push(...reqs);
-    const invalid = [...problems, ...plan.invalid.map((i) => `invalid argument: ${i.message}`)];
-    const allProblems = [...lint.problems, ...invalid];
-    const message = lint.invalid ?? (invalid[0] ? invalid[0].replace(/^invalid argument: /, "") : null);
-    const cell = lint.site.address.slice(lint.site.address.lastIndexOf("!") + 1);
-    cells.push({ sheet: lint.site.sheet, cell, formula: displayFormula(lint.site.formula), error: message ? { code: "#VALUE!", message } : null, calls: plan.calls, problems: allProblems });
+/** Every cell of the plan with its price alone, its first invalid argument and its problems; the lines to print; the plan's requests (a run over several models prices them together). */
+export async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; calls: number; detail: string; requests: PlanRequest[] }> {
+  const { plan, price, lines, cells } = await planModel(model, engine);
+  const broken = new Set(model.sites.filter((s) => s.broken).map((s) => s.address));
+  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines];
+  const out: Checked[] = [];
+  for (const [i, c] of cells.entries()) {
+    const invalid = price.invalid.find((n) => n.address === c.address);
+    const calls = (await engine.plan(requestsOfCell(plan, plan.cells[i]))).calls;
+    const problems = said.filter((l) => l.address === c.address).map((l) => l.text);
+    // Excel shows #NAME? for a function it does not know, #VALUE! for arguments that cannot be right
+    const code = plan.cells[i].calls.some((x) => !isFunctionName(x.fn)) ? "#NAME?" : "#VALUE!";
+    out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code, message: invalid.message } : null, calls, problems });
   }
-  return { cells, total: (await engine.plan(all)).calls };
+  return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price), requests: plan.requests };
 }
 
 export async function checkCommand(argv: string[], credentialsFor: Credentials): Promise<number> {
   const opened = openModel("check", argv);
   if (typeof opened === "number") return opened;
   const { args, model } = opened;
-  const lints = await lintModel(model);
   const setup = await setUp("check", args, credentialsFor, false);
   if (typeof setup === "number") return setup;
-  let priced: { cells: Priced[]; total: number };
+  let checked: Awaited<ReturnType<typeof checkModel>>;
   try {
-    priced = await price(setup.engine, lints);
+    checked = await checkModel(model, setup.engine);
   } finally {
     await setup.lock.releaseAll();
   }
-  const problems = priced.cells.reduce((n, c) => n + c.problems.length, 0);
-  const lines = priced.cells.flatMap((c) => c.problems.map((p) => `${c.sheet}!${c.cell} ${p}  (${c.formula})`));
+  const problems = checked.lines.length;
   await printModelOutput(
     {
-      headline: `${args.model}: ${priced.cells.length} SVC cells; a refresh now would cost ${priced.total} calls; ${problems} problems`,
-      cells: priced.cells,
-      lines,
-      stats: { calls: priced.total, svc_cells: priced.cells.length, problems },
+      headline: `${args.model}: ${checked.cells.length} SVC cells; a refresh now would cost ${checked.calls} calls (${checked.detail}); ${problems} problems`,
+      cells: checked.cells,
+      lines: checked.lines,
+      cellErrors: false,
+      stats: { calls: checked.calls, svc_cells: checked.cells.length, problems },
     },
     args.json
   );

@@ -3,14 +3,14 @@
  * governor as `eval`, and the SVC functions themselves (src/functions) answering the calls a model
  * makes. Progress of a long run goes to stderr.
  */
-import { describeFailure, readCellError } from "../../api/cell-outcome";
-import { SIGN_IN_MESSAGE, SvcError } from "../../api/errors";
+import { describeFailure } from "../../api/cell-outcome";
+import { SvcError } from "../../api/errors";
 import { PrivateStateError } from "../../compose/cli";
-import { callFunction } from "../../functions/call";
+import { computeFunction } from "../../functions/call";
 import type { CallAnswer, SvcCall } from "../../model-file";
 import type { CellValue } from "../../formula";
 import { UsageError } from "../command";
-import { connectionEngine, credentialsFor as credentialsOf, EngineSetup, EvalCredentials } from "../eval";
+import { connectionEngine, credentialsFor as credentialsOf, EngineSetup, EvalCredentials, signInFailure } from "../eval";
 import { plainHttpCredentialProblem } from "../login";
 import { ModelArgs } from "./args";
 import { writeErr } from "../terminal";
@@ -46,12 +46,10 @@ export async function connect(args: ModelArgs, credentialsFor: Credentials, need
   }
 }
 
-/** A function's grid as stored values: cell errors as their code, data types as their basic value. */
+/** A function's grid as stored values: error values as they are, data types as their basic value. */
 function storedGrid(grid: unknown[][]): CellValue[][] {
   return grid.map((row) =>
     row.map((c): CellValue => {
-      const err = readCellError(c);
-      if (err) return { error: err.code };
       if (c !== null && typeof c === "object" && "basicValue" in c) return (c as { basicValue: CellValue }).basicValue ?? null;
       return c === undefined ? null : (c as CellValue);
     })
@@ -78,18 +76,16 @@ export function svcCaller(label: string, seen: { signedOut: boolean; answered: n
     let done = 0;
     return Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {
-        try {
-          const value = storedGrid(await callFunction(c.fn, c.args, { address: c.address }));
+        const out = await computeFunction(c.fn, c.args, { address: c.address });
+        tick(++done);
+        if ("grid" in out) {
           seen.answered++;
-          return { value };
-        } catch (e) {
-          const err = readCellError(e) ?? describeFailure(e);
-          if (err.message.startsWith(SIGN_IN_MESSAGE)) seen.signedOut = true;
-          if (err.code === "#N/A") seen.failed++; // no answer (a #VALUE! is an answer about the arguments)
-          return { error: { code: err.code, message: err.message } };
-        } finally {
-          tick(++done);
+          return { value: storedGrid(out.grid) };
         }
+        if (signInFailure(out.error)) seen.signedOut = true;
+        const err = describeFailure(out.error);
+        if (err.code === "#N/A") seen.failed++; // no answer (a #VALUE! is an answer about the arguments)
+        return { error: { code: err.code, message: err.message } };
       })
     );
   };

@@ -13,6 +13,8 @@ import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
 import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
+import { paramsOf } from "../../plan";
+import { svcCellsOf } from "./svc-cells";
 
 /** The engine for a command, or the exit code (3 not signed in, 2 usage). `check` needs no sign-in: it prices from the cache. */
 export async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup | number> {
@@ -46,13 +48,14 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const opened = openModel("refresh", argv);
   if (typeof opened === "number") return opened;
   const { args, model } = opened;
-  if (model.sites.length === 0) return noSvcFormulas(opened);
+  const svcCells = svcCellsOf(model);
+  if (svcCells.size === 0) return noSvcFormulas(opened);
   const setup = await setUp("refresh", args, credentialsFor);
   if (typeof setup === "number") return setup;
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen) });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();

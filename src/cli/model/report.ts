@@ -16,6 +16,8 @@ export interface ModelOutput {
   stale?: StaleReport[];
   /** Lines under the headline in the summary (problems of `check`, ...). */
   lines?: string[];
+  /** false: the cells' errors are among `lines` already (each problem is printed once). */
+  cellErrors?: boolean;
 }
 
 function statsLine(stats: ModelOutput["stats"]): string {
@@ -27,7 +29,7 @@ function statsLine(stats: ModelOutput["stats"]): string {
 
 export function summaryText(o: ModelOutput): string {
   const lines = [o.headline];
-  for (const c of o.cells) if (c.error) lines.push(`  ${c.sheet}!${c.cell} ${c.error.code} ${c.error.message}  (${c.formula})`);
+  if (o.cellErrors !== false) for (const c of o.cells) if (c.error) lines.push(`  ${c.sheet}!${c.cell} ${c.error.code} ${c.error.message}  (${c.formula})`);
   for (const c of o.cells) if (c.note) lines.push(`  ${c.sheet}!${c.cell} note: ${c.note}`);
   for (const l of o.lines ?? []) lines.push(`  ${l}`);
   if (o.stale && o.stale.length > 0) {

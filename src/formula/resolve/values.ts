@@ -12,6 +12,7 @@ import { lookupName, nameFormula } from "../text/names";
 import { literalOf } from "../text/parse";
 import { printNode } from "../text/print";
 import { areaOf, visitExpanded } from "../text/refs";
+import { indexReference } from "./index-ref";
 import type { Arg } from "./plan";
 import type { Reads } from "./reads";
 import { parseCached } from "../text/syntax";
@@ -139,6 +140,6 @@ export function resolveArg(arg: Arg, at: CellRef, reads: Reads, now?: () => Date
     case "name":
       return resolveName(plan.node, at, arg, reads, now);
     case "expr":
-      return evaluate(plan.node, at, arg, reads, now);
+      return indexReference(plan.node, at.sheet, arg, reads, where(arg)) ?? evaluate(plan.node, at, arg, reads, now);
   }
 }

@@ -11,9 +11,9 @@ import { safeExternalUrl } from "../../office/links";
 import { StatusLine, append, button, clear, el } from "./dom";
 import { externalLink } from "./common";
 import { failureText } from "./failure";
-import { planDepsFor, priceFormulas } from "./refresh/plan";
+import { planRefresh, requestsOfCell, volatileText } from "../../plan";
+import { planDepsFor } from "./refresh/deps";
 import { PaneContext, SourceView, ValueSourceView, WorkbookPort } from "./types";
-import { volatileText } from "./refresh/volatile";
 
 const MAX_ROWS = 200;
 
@@ -186,14 +186,14 @@ class ResultsList {
   private async price(wb: WorkbookPort, cells: readonly { address: string; formula: string }[]): Promise<void> {
     const { engine, requestsFor } = this.ctx;
     if (!engine.plan || !requestsFor) return;
-    const { set } = await priceFormulas(cells, planDepsFor(this.ctx, wb, requestsFor));
+    const plan = await planRefresh(cells, planDepsFor(this.ctx, wb, requestsFor));
     const costs = new Map<string, number>();
-    for (const c of set.cells) costs.set(c.address, (await engine.plan(set.requests.slice(c.first, c.first + c.count), { refresh: true })).calls);
+    for (const c of plan.cells) if (c.calls.every((x) => x.outcome === "priced")) costs.set(c.address, (await engine.plan(requestsOfCell(plan, c), { refresh: true })).calls);
     this.costs = costs;
-    this.volatile = new Map(set.volatile.map((v) => [v.address, v.functions]));
+    this.volatile = new Map(plan.volatile.map((v) => [v.address, v.functions]));
     this.notes = new Map([
-      ...set.invalid.map((x): [string, string] => [x.address, `No call: ${x.message}.`]),
-      ...set.unpriced.map((x): [string, string] => [x.address, `Priced once it has run: ${x.message}.`]),
+      ...plan.invalid.map((x): [string, string] => [x.address, `No call: ${x.message}.`]),
+      ...plan.unpriced.map((x): [string, string] => [x.address, `Priced once it has run: ${x.message}.`]),
     ]);
   }
 

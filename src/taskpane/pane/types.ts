@@ -17,6 +17,8 @@ export type { PlanRequest, RefreshPlan } from "../../engine";
 export interface RefreshApi {
   plan(reqs: PlanRequest[], opts?: { refresh?: boolean }): Promise<RefreshPlan>;
   invalidate(reqs: PlanRequest[]): Promise<number>;
+  /** Resolves when the given requests, made due by invalidate, have been answered or failed. */
+  settled(reqs: PlanRequest[], opts?: { signal?: AbortSignal }): Promise<void>;
   cancelQueued(): number;
   forgetConnection?(): Promise<void>;
 }

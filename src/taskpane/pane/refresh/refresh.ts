@@ -1,19 +1,20 @@
 /**
- * Data tab, "Refresh with a price": choose the selection, the sheet or the workbook; every SVC
- * formula there is read by the argument resolver (arguments in cells, names and spills included) and
- * the engine prices exactly those answers (plan with refresh:true: canonical requests, cache, wide
- * answers, coalescing): "≈ N calls; R left today" before anything is spent. Refresh invalidates those
- * answers and recalculates those cells, upstream first, with progress ("12 of 37"), Cancel (queued
- * calls are dropped: cells keep their last values, marked stale) and a summary. Nothing here runs by
- * itself, and never on open.
+ * Data tab, "Refresh with a price": choose the selection, the sheet or the workbook; every formula
+ * there that makes an SVC call (wrapped, composite, through a defined name) goes through the one
+ * refresh plan (src/plan) and the engine prices exactly those answers (one call per distinct
+ * identity): "≈ N calls; R left today" before anything is spent. Refresh fetches those answers again
+ * and recalculates those cells, upstream first, with progress ("12 of 37"), Cancel (queued calls are
+ * dropped: cells keep their last values, marked stale) and a summary. Nothing here runs by itself,
+ * and never on open.
  */
 import type { Scope } from "../../../office/workbook";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "../dom";
 import { failureText } from "../failure";
-import { RefreshSet, invalidCells, planDepsFor, refreshSet } from "./plan";
-import { detailText, renderNotes, renderSummary } from "./notes";
+import { Price, RefreshPlanOf, planLines, planRefresh, priceDetail, pricePlan } from "../../../plan";
+import { planDepsFor, pricerOf } from "./deps";
+import { renderNotes, renderSummary } from "./notes";
 import { RunState, runStages, summarise } from "./run";
-import { PaneContext, RefreshPlan } from "../types";
+import { PaneContext } from "../types";
 
 const SCOPES: ReadonlyArray<[Scope, string]> = [
   ["selection", "Selected cells"],
@@ -24,7 +25,7 @@ const SCOPES: ReadonlyArray<[Scope, string]> = [
 const fmt = new Intl.NumberFormat("en-US");
 
 /** "≈ 37 calls; 1,412 left today" (remaining unknown until the API has answered once). */
-export function priceText(plan: RefreshPlan, remaining: number | null | undefined): string {
+export function priceText(plan: { calls: number }, remaining: number | null | undefined): string {
   const calls = `≈ ${fmt.format(plan.calls)} call${plan.calls === 1 ? "" : "s"}`;
   const left = remaining === null || remaining === undefined ? "quota left today: not known yet" : `${fmt.format(remaining)} left today`;
   return `${calls}; ${left}`;
@@ -70,7 +71,7 @@ class RefreshView {
 
 class RefreshSection {
   readonly view: RefreshView;
-  private pending: { set: RefreshSet; plan: RefreshPlan } | null = null;
+  private pending: { plan: RefreshPlanOf; price: Price } | null = null;
   private running: RunState | null = null;
 
   constructor(private readonly ctx: PaneContext, private readonly onDone: () => void) {
@@ -99,16 +100,16 @@ class RefreshSection {
     setDisabled(view.ask, true);
     const t0 = performance.now();
     try {
-      const set = await refreshSet(await wb.readSvcFormulas(view.scope.value as Scope), planDepsFor(ctx, wb, requestsFor));
-      if (set.stages.length === 0) return this.reset("No SVC formulas here: nothing to refresh.");
-      const plan = await engine.plan(set.requests, { refresh: true });
-      this.pending = { set, plan };
-      view.price.textContent = priceText(plan, engine.stats().quota_remaining);
+      const plan = await planRefresh(await wb.readSvcFormulas(view.scope.value as Scope), planDepsFor(ctx, wb, requestsFor));
+      if (plan.cells.length === 0) return this.reset("No SVC formulas here: nothing to refresh.");
+      const price = await pricePlan(plan, pricerOf(ctx));
+      this.pending = { plan, price };
+      view.price.textContent = priceText(price, engine.stats().quota_remaining);
       view.price.dataset.ms = String(Math.round(performance.now() - t0)); // what pricing took (npm run bench reads it)
-      const invalid = [...set.invalid, ...invalidCells(set, plan.invalid)];
+      view.price.dataset.calls = String(price.calls);
       const blocked = engine.quotaBlockedUntil() !== null ? " The daily quota is used up until 00:00 UTC: cells will keep their cached values." : "";
-      view.detail.textContent = detailText(set, plan, invalid) + blocked;
-      renderNotes(view.notes, set, invalid);
+      view.detail.textContent = priceDetail(plan, price) + blocked;
+      renderNotes(view.notes, planLines(plan, price));
       view.confirmRow.hidden = false;
       view.scope.disabled = true;
     } catch (e) {
@@ -132,26 +133,26 @@ class RefreshSection {
     const { ctx, view, pending } = this;
     const { workbook: wb, requestsFor } = ctx;
     if (!pending || this.running || !wb || !requestsFor) return;
-    const { set, plan } = pending;
+    const { plan, price } = pending;
     view.confirmRow.hidden = true;
     view.runRow.hidden = view.bar.hidden = false;
     setDisabled(view.cancel, false);
-    const state = (this.running = { cancelled: 0, stop: false });
+    const state = (this.running = { cancelled: 0, stop: false, abort: new AbortController() });
     const before = ctx.engine.stats().calls;
     const started = Date.now();
-    const progress = this.progress(before, plan.calls);
+    const progress = this.progress(before, price.calls);
     const off = ctx.engine.onChange(progress);
     progress();
     try {
-      await runStages(ctx, set, state, () => planDepsFor(ctx, wb, requestsFor), started);
+      await runStages(ctx, plan, state, () => planDepsFor(ctx, wb, requestsFor), started);
     } catch (e) {
       view.status.show("error", failureText(e));
     } finally {
       off();
       progress();
       this.running = null;
-      const run = { started, spent: ctx.engine.stats().calls - before, priced: plan.calls, cancelled: state.cancelled };
-      renderSummary(view.summary, await summarise(ctx, set, run, planDepsFor(ctx, wb, requestsFor)).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
+      const run = { started, spent: ctx.engine.stats().calls - before, priced: price.calls, cancelled: state.cancelled };
+      renderSummary(view.summary, await summarise(ctx, plan, run, planDepsFor(ctx, wb, requestsFor)).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
       this.pending = null;
       // the price was spent: a stale "≈ N calls; R left" would mislead
       view.price.textContent = "";
@@ -169,6 +170,7 @@ class RefreshSection {
     const dropped = this.ctx.engine.cancelQueued ? this.ctx.engine.cancelQueued() : 0;
     this.running.cancelled += dropped;
     this.running.stop = true;
+    this.running.abort?.abort();
     setDisabled(this.view.cancel, true);
     this.view.progress.textContent += ` — cancelled ${dropped} queued call${dropped === 1 ? "" : "s"}; cells keep their last values (marked stale).`;
   }

@@ -4,8 +4,7 @@
  * refreshed from the new value. Stage 0 reads no other result of the set; stage k reads stage k-1.
  * A cycle (Excel would refuse it) lands in the last stage.
  */
-import type { AreaRef } from "../../../formula";
-import { parseRange, sameSheet } from "../../../office/address";
+import { AreaRef, parseRange, sameSheet } from "../formula";
 
 export interface StagedCell {
   address: string;

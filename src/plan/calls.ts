@@ -1,0 +1,73 @@
+/**
+ * Every SVC call a formula makes: wrapped (IFERROR, ROUND, arithmetic), nested in another function or
+ * in another SVC call, several in one formula, or inside a defined name the formula uses (each name
+ * once). The one test of "this formula holds an SVC call".
+ */
+import { DefinedName, Node, excelView, lookupName, nameFormula, parseCached, printNode, svcCallTokensIn, svcName, walk } from "../formula";
+
+export interface SvcCall {
+  /** "FINANCIALS" */
+  fn: string;
+  /** The call alone as a formula ("=SVC.FINANCIALS(...)"), or null when the formula cannot be read. */
+  text: string | null;
+  /** The defined name the call is written in, when it is not in the cell's own formula. */
+  name: string | null;
+  /** The call is the whole formula (what the cell's function last received is its arguments). */
+  top: boolean;
+}
+
+export interface CallsOf {
+  calls: SvcCall[];
+  /** The formula is one SVC call (nothing around it; its arguments may hold more). */
+  single: boolean;
+}
+
+const readable = (text: string): Node | null => {
+  try {
+    return excelView(parseCached(text.trim()));
+  } catch {
+    return null;
+  }
+};
+
+/** The call node alone, printed as a formula (a dead book prefix dropped: the call is ours). */
+const callText = (n: Node & { kind: "call" }) => `=${printNode({ ...n, prefix: null })}`;
+
+function collect(node: Node, sheet: string, names: readonly DefinedName[], via: string | null, seen: Set<string>, out: SvcCall[]): void {
+  walk(node, (n) => {
+    if (n.kind === "call") {
+      const fn = svcName(n.name);
+      if (fn) out.push({ fn, text: callText(n), name: via, top: n === node && via === null });
+      return;
+    }
+    if (n.kind !== "name" || n.prefix?.book) return;
+    const def = lookupName(names, n.name, sheet, n.prefix?.sheet);
+    const key = def ? `${def.sheet ?? ""}!${def.name.toUpperCase()}` : "";
+    if (!def || seen.has(key)) return;
+    seen.add(key);
+    const inner = readable(nameFormula(def));
+    if (inner) collect(inner, def.sheet ?? sheet, names, via ?? def.name, seen, out);
+  });
+}
+
+/** A quick look before parsing: SVC written in the text, or a name that is used and holds SVC. */
+function mayHold(formula: string, names: readonly DefinedName[]): boolean {
+  if (/svc/i.test(formula)) return true;
+  const upper = formula.toUpperCase();
+  return names.some((n) => /svc/i.test(n.formula) && upper.includes(n.name.toUpperCase()));
+}
+
+/** The SVC calls `formula` (on `sheet`) makes, in reading order, names expanded. */
+export function svcCallsOf(formula: string, sheet: string, names: readonly DefinedName[] = []): CallsOf {
+  if (typeof formula !== "string" || !formula.trim().startsWith("=") || !mayHold(formula, names)) return { calls: [], single: false };
+  const node = readable(formula);
+  if (!node) return { calls: svcCallTokensIn(formula).map((fn) => ({ fn, text: null, name: null, top: false })), single: false };
+  const calls: SvcCall[] = [];
+  collect(node, sheet, names, null, new Set(), calls);
+  return { calls, single: calls[0]?.top === true };
+}
+
+/** The one test: does this formula make an SVC call (directly or through a defined name)? */
+export function holdsSvcCall(formula: unknown, sheet: string, names: readonly DefinedName[] = []): boolean {
+  return typeof formula === "string" && svcCallsOf(formula, sheet, names).calls.length > 0;
+}

@@ -1,0 +1,63 @@
+/**
+ * What a refresh plan says, in the same words wherever it is shown (the pane, the workbench, the
+ * CLI): the counts under a price, and one line per cell that needs saying — no call (which argument
+ * and why), priced from its last run, priced only after it runs, recalculated on every edit.
+ */
+import type { Price, RefreshPlanOf } from "./types";
+
+const WAY_OUT: Readonly<Record<string, string>> = {
+  TODAY: "put the date in an input cell",
+  NOW: "put the date in an input cell",
+  RAND: "put the number in an input cell",
+  RANDBETWEEN: "put the number in an input cell",
+  OFFSET: "refer to the cells directly (or put the value in an input cell)",
+  INDIRECT: "refer to the cells directly (or put the value in an input cell)",
+};
+
+/** Why a formula recalculates on every edit, and the way out. The SVC function itself is not volatile. */
+export function volatileText(functions: readonly string[]): string {
+  const names = functions.join(", ");
+  const outs = [...new Set(functions.map((f) => WAY_OUT[f] ?? "put the value in an input cell"))];
+  return `${names} in its arguments: Excel recalculates it on every edit. It costs no call while the cache holds its answer; to stop the recalculation, ${outs.join("; or ")}.`;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+const LAST_RUN_TEXT = "priced from the arguments Excel last passed it (a nested call or a function only Excel evaluates)";
+
+/** "7 formulas, 8 calls in them, 8 requests, 1 shared with another call, 1 with invalid arguments (no call), ..." */
+export function priceDetail(plan: RefreshPlanOf, price: Price): string {
+  const calls = plan.cells.reduce((n, c) => n + c.calls.length, 0);
+  const parts = [plural(plan.cells.length, "formula")];
+  if (calls !== plan.cells.length) parts.push(`${plural(calls, "SVC call")} in them`);
+  parts.push(plural(price.requests, "request"));
+  if (price.requests > price.calls) parts.push(`${price.requests - price.calls} shared with another call`);
+  const invalid = new Set(price.invalid.map((n) => n.address)).size;
+  if (invalid) parts.push(`${invalid} with invalid arguments (no call)`);
+  const lastRun = plan.cells.filter((c) => c.calls.some((x) => x.from === "last-run")).length;
+  if (lastRun) parts.push(`${lastRun} priced from the arguments of its last run`);
+  const unpriced = new Set(plan.unpriced.map((n) => n.address)).size;
+  if (unpriced) parts.push(`${unpriced} priced only once it has run (refreshed anyway)`);
+  if (plan.volatile.length) parts.push(`${plan.volatile.length} recalculated by Excel on every edit`);
+  if (plan.stages.length > 1) parts.push(`${plan.stages.length} steps (formulas that read another result run after it)`);
+  return parts.join(", ") + ".";
+}
+
+export type LineKind = "invalid" | "last-run" | "unpriced" | "volatile";
+
+export interface PlanLine {
+  kind: LineKind;
+  address: string;
+  text: string;
+}
+
+/** One line per thing to say about a cell, by kind, each once. */
+export function planLines(plan: RefreshPlanOf, price: Price): PlanLine[] {
+  const lastRun = plan.cells.filter((c) => c.calls.some((x) => x.from === "last-run"));
+  return [
+    ...price.invalid.map((x) => ({ kind: "invalid" as const, address: x.address, text: `${x.message} (no call)` })),
+    ...lastRun.map((c) => ({ kind: "last-run" as const, address: c.address, text: LAST_RUN_TEXT })),
+    ...plan.unpriced.map((x) => ({ kind: "unpriced" as const, address: x.address, text: `${x.message}; not run yet in this session, so it is priced after it runs` })),
+    ...plan.volatile.map((v) => ({ kind: "volatile" as const, address: v.address, text: volatileText(v.functions) })),
+  ];
+}
