@@ -4,7 +4,8 @@
  */
 export type ModelFileProblem =
   | "not-zip" // text (a CSV renamed .xlsx) or any other non-zip bytes
-  | "encrypted" // an OLE compound file holding EncryptionInfo: Excel's password protection
+  | "encrypted" // an OLE compound file holding EncryptionInfo / EncryptedPackage: a password (or protection we cannot tell apart)
+  | "rights-managed" // an OLE compound file whose data space is DRM-encrypted: IRM or an encrypting sensitivity label
   | "legacy-xls" // an OLE compound file without encryption: the old binary .xls format
   | "truncated" // the zip's directory is missing or points past the end
   | "corrupt" // inconsistent zip structure or deflate data, or a CRC mismatch

@@ -19,6 +19,7 @@ export { addSheet } from "./add-sheet";
 export type { ChangeCells } from "./model/change-cells";
 export { diffModels } from "./diff";
 export type { CellDiff, ModelDiff } from "./diff";
+export { recalculatedBlocks } from "./readers";
 export { formulasOf, modelReader } from "./plan-input";
 export type { ModelFormulaCell } from "./plan-input";
 export type { FilingRef } from "./parts/sources-part";

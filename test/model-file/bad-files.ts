@@ -1,11 +1,13 @@
 /**
  * Files that are not workbooks, each the way it reaches a user: a CSV renamed .xlsx, a cut download,
- * a password-protected workbook (an OLE compound file with an EncryptionInfo stream), an old .xls,
+ * a password-protected or rights-managed (IRM) workbook and an old .xls (OLE compound files, written
+ * from the specification in test/fakes/xlsx/ole.ts; one with a damaged directory), an old Word document,
  * zip bombs (declared sizes over the caps, a size that lies, a high ratio, overlapping entries, too
  * many entries), a Word document. Built from bytes here, independently of src/model-file.
  */
 import { strToU8, zipSync } from "fflate";
 import { buildFixture } from "./fixtures";
+import { binaryWorkbook, compoundFile, passwordWorkbook, rightsManagedWorkbook } from "../fakes/xlsx/ole";
 
 const u32 = (b: Uint8Array, o: number) => (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
 function put32(b: Uint8Array, o: number, v: number): void {
@@ -26,8 +28,8 @@ function locate(zip: Uint8Array, name: string): { central: number; local: number
   throw new Error(`no entry ${name}`);
 }
 
-/** An OLE compound file header (the magic and a sector of zeros) with optional stream names in UTF-16LE. */
-export function oleFile(streams: string[]): Uint8Array {
+/** A damaged OLE compound file: the magic, a header of zeros, then stream names in UTF-16LE (no directory a reader can follow). */
+function damagedOle(streams: string[]): Uint8Array {
   const head = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
   const names = streams.map((s) => Array.from(s).flatMap((c) => [c.charCodeAt(0), 0]));
   return new Uint8Array([...head, ...new Array(504).fill(0), ...names.flatMap((n) => [...n, ...new Array(64 - n.length).fill(0)])]);
@@ -51,8 +53,12 @@ export function badFiles(): Record<string, { bytes: Uint8Array; problem: string;
     empty: { bytes: new Uint8Array(0), problem: "not-zip", message: /empty/ },
     truncated: { bytes: good.slice(0, Math.floor(good.length / 2)), problem: "truncated", message: /truncated/ },
     "truncated-tail": { bytes: good.slice(0, good.length - 10), problem: "truncated", message: /truncated/ },
-    encrypted: { bytes: oleFile(["Root Entry", "EncryptionInfo", "EncryptedPackage"]), problem: "encrypted", message: /encrypted \(password-protected\)/ },
-    xls: { bytes: oleFile(["Root Entry", "Workbook"]), problem: "legacy-xls", message: /\.xls/ },
+    encrypted: { bytes: passwordWorkbook(), problem: "encrypted", message: /encrypted \(password-protected\)/ },
+    irm: { bytes: rightsManagedWorkbook(), problem: "rights-managed", message: /protected with rights management \(IRM/ },
+    "encrypted-package": { bytes: compoundFile([{ name: "\u0006DataSpaces", children: [] }, { name: "EncryptedPackage" }]), problem: "encrypted", message: /protected with a password or rights management \(IRM\)/ },
+    "encrypted-damaged": { bytes: damagedOle(["Root Entry", "EncryptionInfo", "EncryptedPackage"]), problem: "encrypted", message: /encrypted \(password-protected\)/ },
+    xls: { bytes: binaryWorkbook(), problem: "legacy-xls", message: /old binary workbook \(\.xls\)/ },
+    doc: { bytes: compoundFile([{ name: "WordDocument" }, { name: "1Table" }]), problem: "not-workbook", message: /Word or PowerPoint document/ },
     "bomb-declared": { bytes: declared, problem: "bomb", message: /declares 900 MB/ },
     "bomb-lying": { bytes: lying, problem: "bomb", message: /inflates past the 100 bytes it declares/ },
     "bomb-ratio": { bytes: zipSync({ "[Content_Types].xml": new Uint8Array(4 * 1024 * 1024) }), problem: "bomb", message: /would inflate \d+ times/ },

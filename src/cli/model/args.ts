@@ -1,5 +1,6 @@
 /**
- * Options of the model-file commands (refresh, check, freeze, repair): one MODEL.xlsx, `--out FILE`,
+ * Options of the model-file commands (refresh, check, freeze, repair): one MODEL.xlsx (refresh and
+ * check: several, or a folder; src/cli/model/batch.ts), `--out FILE`, refresh's `--frozen-copy FILE`,
  * `--json`, and for the commands that reach the API the same connection options as `eval`
  * (`--base-url`, `--token-file PATH` / `--token -` / SVC_TOKEN, `--cache-dir`, SVC_BASE_URL).
  */
@@ -12,7 +13,11 @@ export type ModelCommand = "refresh" | "check" | "freeze" | "repair";
 export interface ModelArgs {
   command: ModelCommand;
   model: string;
+  /** Every MODEL.xlsx or folder named (refresh and check take several: src/cli/model/batch.ts). */
+  models: string[];
   out: string | null;
+  /** refresh: also write a values-only copy here (a folder when several models are refreshed). */
+  frozenCopy: string | null;
   json: boolean;
   baseUrl: string;
   token: TokenSource | null;
@@ -30,7 +35,8 @@ const out = (help: string): CliOption => ({ flag: "--out", value: "FILE", help }
 
 export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
   refresh: [
-    out("Write the refreshed workbook to FILE (default: replace MODEL.xlsx, atomically)"),
+    out("Write the refreshed workbook to FILE (default: replace MODEL.xlsx, atomically; one model only)"),
+    { flag: "--frozen-copy", value: "FILE", help: "Also write a values-only copy (as `freeze` does) to FILE, for readers that recalculate spilled blocks (LibreOffice); with several models, a folder" },
     JSON_OPTION,
     { flag: "--changes", help: 'Say what changed, old -> new and why (new period, revised with its filing, new rows, errors; dependents with the SVC cells that moved them); with --json a "changes" array' },
     { flag: "--changes-sheet", help: 'Add the change list to the file as a sheet "SVC changes YYYY-MM-DD HH.MM"' },
@@ -41,13 +47,17 @@ export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
   repair: [out("Write the repaired workbook to FILE (default: replace MODEL.xlsx, atomically)"), JSON_OPTION],
 };
 
-export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJS.ProcessEnv = process.env): ModelArgs {
+/** `several`: refresh and check of several files or a folder (the positional arguments all go to `models`). */
+export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJS.ProcessEnv = process.env, several = false): ModelArgs {
   const a = parseArgs(argv, MODEL_OPTIONS[command]);
-  if (a.rest.length !== 1) throw new UsageError(a.rest.length === 0 ? "no MODEL.xlsx given" : `one MODEL.xlsx at a time (got ${a.rest.length})`);
+  if (a.rest.length === 0) throw new UsageError("no MODEL.xlsx given");
+  if (a.rest.length !== 1 && !several) throw new UsageError(`one MODEL.xlsx at a time (got ${a.rest.length})`);
   const args: ModelArgs = {
     command,
     model: a.rest[0],
+    models: a.rest,
     out: textOption(a, "--out") ?? null,
+    frozenCopy: textOption(a, "--frozen-copy") ?? null,
     json: a.values.get("--json") === true,
     baseUrl: textOption(a, "--base-url") ?? (env.SVC_BASE_URL || SANDBOX_BASE_URL),
     token: tokenArg(a.values.get("--token"), a.values.get("--token-file")) ?? tokenFromEnv(env),

@@ -8,7 +8,7 @@
 import { SvcEngine } from "../../engine";
 import { isFunctionName } from "../../functions/call";
 import { CellReport, dependentsLine, displayFormula, Model, verifyDependents } from "../../model-file";
-import { priceDetail, requestsOfCell } from "../../plan";
+import { PlanRequest, priceDetail, requestsOfCell } from "../../plan";
 import { openModel } from "./file-input";
 import { Credentials } from "./engine";
 import { EXIT } from "../command";
@@ -16,15 +16,15 @@ import { planModel } from "./plan";
 import { printModelOutput } from "./report";
 import { setUp } from "./refresh";
 
-interface Checked extends CellReport {
+export interface Checked extends CellReport {
   calls: number;
   problems: string[];
 }
 
 const BROKEN_LINK = "broken link: the formula carries a dead external-book prefix ([1]!...) and shows #NAME? in Excel; run `svc-excel repair`";
 
-/** Every cell of the plan with its price alone, its first invalid argument and its problems; the lines to print. */
-async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; calls: number; detail: string }> {
+/** Every cell of the plan with its price alone, its first invalid argument and its problems; the lines to print; the plan's requests (a run over several models prices them together). */
+export async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; calls: number; detail: string; requests: PlanRequest[] }> {
   const { plan, price, lines, cells } = await planModel(model, engine);
   const broken = new Set(model.sites.filter((s) => s.broken).map((s) => s.address));
   const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines];
@@ -37,7 +37,7 @@ async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Che
     const code = plan.cells[i].calls.some((x) => !isFunctionName(x.fn)) ? "#NAME?" : "#VALUE!";
     out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code, message: invalid.message } : null, calls, problems });
   }
-  return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price) };
+  return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price), requests: plan.requests };
 }
 
 export async function checkCommand(argv: string[], credentialsFor: Credentials): Promise<number> {

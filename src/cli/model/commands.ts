@@ -1,4 +1,4 @@
-/** The model-file commands as entries of the command table (src/cli/main.ts); their work is in model-*.ts. */
+/** The model-file commands as entries of the command table (src/cli/main.ts); their work is in the files beside it; several models or a folder go to batch.ts. */
 import { Command } from "../command";
 import { fileCredentialsFor } from "../login";
 import { checkCommand } from "./check";
@@ -7,6 +7,11 @@ import { MODEL_OPTIONS } from "./args";
 import { refreshCommand } from "./refresh";
 import { repairCommand } from "./repair";
 import { DIFF_COMMAND } from "./diff";
+import { batchRefresh } from "./batch";
+import { batchCheck } from "./batch-check";
+import { namesSeveral } from "./batch-args";
+
+const credentials = (baseUrl: string) => fileCredentialsFor(baseUrl);
 
 const EXITS = "Exit status: 0 every SVC cell has a value; 1 the file was written but cells hold errors or stale values; 2 nothing was written (usage, unreadable or not a workbook, every call failed); 3 not signed in (nothing written).";
 
@@ -14,20 +19,32 @@ export const MODEL_COMMANDS: readonly Command[] = [
   {
     name: "refresh",
     summary: "Refresh every SVC formula of an .xlsx model and the formulas that depend on them, without Excel; nothing else in the file changes.",
-    usage: "MODEL.xlsx [options]",
+    usage: "MODEL.xlsx|FOLDER ... [options]",
     options: MODEL_OPTIONS.refresh,
-    examples: ["svc-excel refresh Coverage.xlsx --token-file ~/.config/svc-excel/token --cache-dir ~/.cache/svc-excel", "svc-excel refresh Coverage.xlsx --out Coverage-today.xlsx --json"],
-    notes: ["Refuses a workbook open in Excel (its ~$ lock file beside it); writes atomically; formulas only Excel computes keep their stored value and are listed as stale.", EXITS],
-    run: (argv) => refreshCommand(argv, (baseUrl) => fileCredentialsFor(baseUrl)),
+    examples: [
+      "svc-excel refresh Coverage.xlsx --token-file ~/.config/svc-excel/token --cache-dir ~/.cache/svc-excel",
+      "svc-excel refresh Coverage.xlsx --out Coverage-today.xlsx --json",
+      "svc-excel refresh Coverage.xlsx --frozen-copy Coverage-values.xlsx",
+      "svc-excel refresh ~/models/ --frozen-copy ~/models/values/",
+    ],
+    notes: [
+      "Refuses a workbook open in Excel (its ~$ lock file beside it); writes atomically; formulas only Excel computes keep their stored value and are listed as stale. A workbook without SVC formulas, or whose values all come back as stored, is not rewritten (bytes and modification time kept); no credential is needed for one without SVC formulas.",
+      "Several models or a folder (its .xlsx and .xlsm files): one run, one engine and cache, so an identity two models share costs one call; the price of the lot first, then a line per file on stderr (a bar on a terminal); each file written on its own, one that cannot be read is reported and skipped.",
+      "LibreOffice recalculates spilled blocks on opening and shows #NAME? in them (Excel, openpyxl and pandas read the stored values): the report names them; --frozen-copy writes a values-only copy that reads right everywhere.",
+      EXITS + " With several models: 1 also when a file could not be read or written (the others are written); 2 when none could.",
+    ],
+    run: (argv) => (namesSeveral(argv, MODEL_OPTIONS.refresh) ? batchRefresh(argv, credentials) : refreshCommand(argv, credentials)),
   },
   {
     name: "check",
     summary: "Price a refresh of an .xlsx model (calls it would spend now, given the cache) and lint its SVC cells; sends no data request.",
-    usage: "MODEL.xlsx [options]",
+    usage: "MODEL.xlsx|FOLDER ... [options]",
     options: MODEL_OPTIONS.check,
-    examples: ["svc-excel check Coverage.xlsx", "svc-excel check Coverage.xlsx --cache-dir ~/.cache/svc-excel --json"],
-    notes: ["Problems: arguments that cannot be right or only Excel can work out, volatile functions in arguments, broken links. Exit status: 0 no problem; 1 problems found; 2 usage or unreadable file."],
-    run: (argv) => checkCommand(argv, (baseUrl) => fileCredentialsFor(baseUrl)),
+    examples: ["svc-excel check Coverage.xlsx", "svc-excel check Coverage.xlsx --cache-dir ~/.cache/svc-excel --json", "svc-excel check ~/models/"],
+    notes: [
+      "Problems: arguments that cannot be right or only Excel can work out, volatile functions in arguments, broken links. Several models or a folder: one price for the lot (an identity two models share counted once) and each model's own. Exit status: 0 no problem; 1 problems found (or a file unreadable among several); 2 usage or unreadable file.",
+    ],
+    run: (argv) => (namesSeveral(argv, MODEL_OPTIONS.check) ? batchCheck(argv, credentials) : checkCommand(argv, credentials)),
   },
   {
     name: "freeze",

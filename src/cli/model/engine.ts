@@ -66,10 +66,13 @@ function progress(total: number, label: string): (done: number) => void {
   };
 }
 
-/** The refresh's caller port: each distinct call through the SVC functions, all at once (the engine queues, coalesces and caches). */
-export function svcCaller(label: string, seen: { signedOut: boolean; answered: number; failed: number }): (calls: SvcCall[]) => Promise<CallAnswer[]> {
+/**
+ * The refresh's caller port: each distinct call through the SVC functions, all at once (the engine
+ * queues, coalesces and caches). `countCalls` false: a run of several models reports per file instead.
+ */
+export function svcCaller(label: string, seen: { signedOut: boolean; answered: number; failed: number }, countCalls = true): (calls: SvcCall[]) => Promise<CallAnswer[]> {
   return async (calls) => {
-    const tick = calls.length >= 20 ? progress(calls.length, label) : () => undefined;
+    const tick = countCalls && calls.length >= 20 ? progress(calls.length, label) : () => undefined;
     let done = 0;
     return Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {

@@ -18,6 +18,7 @@ export function openModel(command: ModelCommand, argv: string[]): Opened | numbe
     args = parseModelArgs(command, argv);
     refuseIfOpen(args.model);
     if (args.out) refuseIfOpen(args.out);
+    if (args.frozenCopy) refuseIfOpen(args.frozenCopy);
     const bytes = readModelFile(args.model);
     return { args, bytes, model: readModel(bytes) };
   } catch (e) {

@@ -8,11 +8,12 @@
 import { refreshModel, RefreshResult } from "../../model-file";
 import { EXIT, UsageError } from "../command";
 import { EngineSetup } from "../eval";
-import { nothingWritten, openModel } from "./file-input";
-import { ModelIoError, writeAtomic } from "./io";
+import { nothingWritten, openModel, Opened } from "./file-input";
+import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
 import { changeLines, changeRecordOf, changesJson, filingsOf, withChangesSheet } from "./changes";
+import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
 import { paramsOf } from "../../plan";
 import { svcCellsOf } from "./svc-cells";
 
@@ -29,17 +30,33 @@ export async function setUp(command: "refresh" | "check", args: Parameters<typeo
   }
 }
 
-export async function refreshCommand(argv: string[], credentialsFor: Credentials): Promise<number> {
+/** A workbook without SVC formulas: said so, left as it was (bytes and modification time), no credential asked for. */
+async function noSvcFormulas(opened: Opened): Promise<number> {
+  const { args } = opened;
+  try {
+    copyUnchanged(args.model, args.out, opened.bytes);
+    copyUnchanged(args.model, args.frozenCopy, opened.bytes);
+  } catch (e) {
+    if (e instanceof ModelIoError) return nothingWritten("refresh", e.message);
+    throw e;
+  }
+  await printModelOutput({ headline: `${args.model}: no SVC formulas; nothing to refresh, the file is left as it was`, cells: [], stats: { calls: 0, cells_written: 0 } }, args.json);
+  return EXIT.ok;
+}
+
+export async function refreshCommand(argv: string[], credentialsFor: Credentials, now: () => Date = () => new Date()): Promise<number> {
   const started = Date.now();
   const opened = openModel("refresh", argv);
   if (typeof opened === "number") return opened;
   const { args, model } = opened;
+  const svcCells = svcCellsOf(model);
+  if (svcCells.size === 0) return noSvcFormulas(opened);
   const setup = await setUp("refresh", args, credentialsFor);
   if (typeof setup === "number") return setup;
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells: svcCellsOf(model), filings: filingsOf });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells, filings: filingsOf });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();
@@ -47,10 +64,10 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   if (seen.signedOut) return nothingWritten("refresh", "not signed in (the API asked to sign in): run `svc-excel login`, or pass a credential", EXIT.signedOut);
   if (seen.failed > 0 && seen.answered === 0) return nothingWritten("refresh", `every call failed (${result.report.cells.find((c) => c.error)?.error?.message ?? "no answer"}): the stored values are kept`);
   const record = args.changes || args.changesSheet ? changeRecordOf(result.changes) : null;
-  const sheet = record && args.changesSheet ? withChangesSheet(model, record, new Date()) : null;
-  const target = args.out ?? args.model;
+  const sheet = record && args.changesSheet ? withChangesSheet(model, record, now()) : null;
+  let saved: Saved;
   try {
-    writeAtomic(target, sheet?.bytes ?? result.bytes);
+    saved = saveRefreshed(args.model, args.out ?? args.model, opened.bytes, sheet ? { ...result, bytes: sheet.bytes, written: result.written + 1 } : result, args.frozenCopy, now());
   } catch (e) {
     if (e instanceof ModelIoError) return nothingWritten("refresh", e.message);
     throw e;
@@ -58,13 +75,15 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const s = setup.engine.stats();
   const { cells, recomputed, stale } = result.report;
   const errors = cells.filter((c) => c.error).length;
+  const note = readersNote(saved);
+  const unchanged = saved.rewritten ? "" : `; every value as stored, ${args.out ? "copied unchanged" : "the file was not rewritten"}`;
   await printModelOutput(
     {
-      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale`,
+      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale${unchanged}`,
       cells,
       stale,
-      extra: { recomputed, ...(record && args.changes ? changesJson(record) : {}), ...(sheet ? { changes_sheet: sheet.sheet } : {}) },
-      lines: [...(record && args.changes ? changeLines(record) : []), ...(sheet ? [`change list added as the sheet "${sheet.sheet}"`] : [])],
+      extra: { recomputed, rewritten: saved.rewritten, recalculated_by_libreoffice: saved.blocks, frozen_copy: saved.frozenCopy, ...(record && args.changes ? changesJson(record) : {}), ...(sheet ? { changes_sheet: sheet.sheet } : {}) },
+      lines: [...(record && args.changes ? changeLines(record) : []), ...(sheet ? [`change list added as the sheet "${sheet.sheet}"`] : []), ...(note ? [note] : [])],
       stats: { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining, cells_written: result.written, wall_ms: Date.now() - started },
     },
     args.json

@@ -47,6 +47,11 @@ function parts(tickers: string[], metrics: string[]): Zippable {
   };
 }
 
+/** A model of the given tickers (rows) and metric keys (columns), zipped as Excel does. */
+export function modelOf(tickers: string[], metrics: string[]): Uint8Array {
+  return zipSync(parts(tickers, metrics), { level: 6, mtime: new Date(1980, 0, 1) });
+}
+
 /** The model (`tickers` × `metrics` SVC formulas) and the same calls as `eval` formulas. */
 export function largeModel(tickerCount = 25, metricCount = 40): { bytes: Uint8Array; formulas: string[] } {
   const tickers = companies().map((c) => c.ticker).slice(0, tickerCount);
