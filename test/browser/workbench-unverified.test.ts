@@ -37,12 +37,12 @@ describe("workbench: unverified and not computed formulas", () => {
     page = await ctx.newPage();
     await page.goto(`${site.url}/workbench/`);
     await page.waitForSelector("body[data-ready='1']");
-  });
+  }, 600_000); // the first browser suite of a run builds dist/
   afterAll(async () => {
     await browser?.close();
     await site?.close();
     await api?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("an opened file: the stored value, marked unverified, the reason in the value bar and on hover", async () => {
