@@ -3,17 +3,17 @@
  * The task pane at 320 px (the narrowest Excel gives it), each tab, over the sample model
  * examples/Coverage.xlsx opened in the workbench and recalculated (14 SVC results):
  *
- *   pane-data-320.png       the Data tab: Refresh, Show source above the results, grouped by sheet and function
- *   pane-build-320.png      the Build tab: the screener's answer, one record per row (the screened metric in view)
- *   pane-feeds-320.png      the insider feed's answer, one record per row
- *   pane-account-320.png    the Account tab
+ *   pane-model-data-320.png       the Data tab: Refresh, Show source above the results, grouped by sheet and function
+ *   pane-model-build-320.png      the Build tab: the screener's answer, one record per row (the screened metric in view)
+ *   pane-model-feeds-320.png      the insider feed's answer, one record per row
+ *   pane-model-account-320.png    the Account tab
  */
 const path = require("path");
 
 async function paneShots(page, pane, OUT, log) {
   const frame = page.locator("#book");
   const save = async (name) => {
-    const file = path.join(OUT, `pane-${name}-320.png`);
+    const file = path.join(OUT, `pane-model-${name}-320.png`);
     await frame.screenshot({ path: file });
     log(`saved ${path.relative(path.join(OUT, "..", ".."), file)}`);
   };

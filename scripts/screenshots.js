@@ -16,7 +16,7 @@
  *   readable-screener-320.png    the pane's screener at 320 px with the filter units stated and a result
  *   readable-cli.png             svc-excel eval's table in a terminal (separators, percents, dates, notices after)
  *   model-*.png                  a model with its inputs in cells, priced and refreshed (screenshots-model.js)
- *   pane-*-320.png               the pane at 320 px, each tab, over examples/Coverage.xlsx (screenshots-pane.js;
+ *   pane-model-*-320.png         the pane at 320 px, each tab, over examples/Coverage.xlsx (screenshots-pane.js;
  *                                `node scripts/screenshots.js --pane` takes only these)
  *
  * Nothing leaves the machine: every non-loopback request is refused. Browser: CHROMIUM_PATH, else

@@ -242,7 +242,10 @@ describe("the pane under the fake Excel host", () => {
 
   it("selects a result's cell from the Data tab and shows the source of the selected cell", async () => {
     await tab(page, "data");
-    await page.locator(".svc-result-row[data-address='Sheet1!B20'] .svc-cell-link").click();
+    const row = page.locator(".svc-result-row[data-address='Sheet1!B20']");
+    const group = page.locator("details.svc-group", { has: row });
+    if ((await group.count()) > 0 && !(await group.evaluate((d) => (d as HTMLDetailsElement).open))) await group.locator("summary").click(); // many results: grouped by sheet and function
+    await row.locator(".svc-cell-link").click();
     await page.waitForFunction(() => (window as unknown as { __fakeExcel: { selection(): string } }).__fakeExcel.selection() === "Sheet1!B20");
     await buttonIn(page, "[data-section=svc-data]", "Show source of the selected cell").click();
     await page.locator("[data-source-of='Sheet1!B20']").waitFor();

@@ -163,4 +163,17 @@ describe("workbench: a model typed with Excel's keys, saved, refreshed by svc-ex
     expect(await calls(page)).toBeGreaterThan(0);
     await page.context().close();
   });
+
+  it("a frozen value shows its value in the formula bar, and Enter leaves it as it was", async () => {
+    const { page, host } = await openPage();
+    await host.evaluate(() => (window as unknown as { __fakeExcel: { setConstant(a: string, v: unknown): void } }).__fakeExcel.setConstant("Sheet1!C3", { type: "Double", basicValue: 428000, numberFormat: "#,##0" }));
+    await page.click("#cell-C3");
+    expect(await page.inputValue("#fx")).toBe("428000");
+    await keys(page, "F2", "Enter");
+    expect(await formulaAt(host, "Sheet1!C3")).toEqual({ type: "Double", basicValue: 428000, numberFormat: "#,##0" });
+    await page.click("#cell-C3");
+    await keys(page, "Enter");
+    expect(await page.inputValue("#fx")).toBe("");
+    await page.context().close();
+  });
 });

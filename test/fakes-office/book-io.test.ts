@@ -61,6 +61,15 @@ describe("book in and out", () => {
     ]);
   });
 
+  it("the formula bar's text of a frozen value (a data type) is its value, not [object Object]", () => {
+    const { host, fx } = testBook(["Sheet1"]);
+    fx.setConstant("Sheet1!A1", { type: "Double", basicValue: 428000, numberFormat: "#,##0" });
+    fx.setConstant("Sheet1!A2", true);
+    const io = createBookIo(host);
+    expect([io.editText("Sheet1!A1"), io.editText("Sheet1!A2"), io.editText("Sheet1!A3")]).toEqual(["428000", "TRUE", ""]);
+    expect(io.snapshot()[0].cells[0]).toEqual({ r: 0, c: 0, value: 428000 });
+  });
+
   it("rewrites only references to the renamed sheet", () => {
     expect(renameSheetIn("SUM(Old!A1:B2)+'Old'!C3+Other!A1+OldX!A1", "old", "New one")).toBe("SUM('New one'!A1:B2)+'New one'!C3+Other!A1+OldX!A1");
   });
