@@ -15,7 +15,7 @@ import { runFile, type Outcome } from "./run";
  */
 function writeKnown(wrong: Outcome[], known: Map<string, KnownDifference>): void {
   const list = wrong.map((o) => known.get(knownKey(o.file, o.cell)) ?? { file: o.file, cell: o.cell, formula: o.formula, cause: `${o.functions[0] ?? "operators"}: ${o.kind ?? "another value"}` });
-  fs.writeFileSync(KNOWN_FILE, JSON.stringify(list, null, 0).replace(/\},\{/g, "},\n{") + "\n");
+  fs.writeFileSync(KNOWN_FILE, `[\n${list.map((k) => JSON.stringify(k)).join(",\n")}\n]\n`);
 }
 
 function main(): void {
