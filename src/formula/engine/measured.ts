@@ -41,8 +41,16 @@ const MEASURED = [
   "WEIBULL.DIST:6/17 XIRR:31/65 XNPV:20/51 YEAR:12/57 Z.TEST:10/21",
 ].join(" ");
 
+/**
+ * Kept although over 10 %: functions models use everywhere whose corpus differences come from the
+ * corpus's edge-case inputs (error and odd-typed arguments, unusual format codes, approximate
+ * matches on unsorted data), each WRONG formula listed in test/conformance/known-differences.json;
+ * a refresh verifies each recomputed formula against Excel's stored value before writing it.
+ */
+const KEPT = new Set(["MATCH", "TEXT", "TEXTJOIN", "PMT", "YEAR", "MONTH", "DAY", "LEFT", "RIGHT", "MID"]);
+
 const differences = new Map<string, string>(
-  MEASURED.split(/\s+/).map((item) => {
+  MEASURED.split(/\s+/).filter((item) => !KEPT.has(item.split(":")[0])).map((item) => {
     const [name, figure] = item.split(":");
     const [wrong, judged] = figure.split("/");
     return [name, `${name} as the libraries compute it differs from Excel (${wrong} of ${judged} corpus formulas)`];
