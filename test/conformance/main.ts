@@ -5,9 +5,18 @@
  */
 import * as fs from "fs";
 import { corpusFiles } from "./corpus";
-import { readKnown } from "./known";
-import { knownKey, report } from "./report";
-import { runFile } from "./run";
+import { KNOWN_FILE, readKnown } from "./known";
+import { knownKey, report, type KnownDifference } from "./report";
+import { runFile, type Outcome } from "./run";
+
+/**
+ * --write-known: the list as the run finds it, causes kept for entries already listed, derived for
+ * new ones (the main function and the kind of difference). Review the diff: the list may only shrink.
+ */
+function writeKnown(wrong: Outcome[], known: Map<string, KnownDifference>): void {
+  const list = wrong.map((o) => known.get(knownKey(o.file, o.cell)) ?? { file: o.file, cell: o.cell, formula: o.formula, cause: `${o.functions[0] ?? "operators"}: ${o.kind ?? "another value"}` });
+  fs.writeFileSync(KNOWN_FILE, `[\n${list.map((k) => JSON.stringify(k)).join(",\n")}\n]\n`);
+}
 
 function main(): void {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`))?.split("=")[1];
@@ -28,6 +37,7 @@ function main(): void {
   const fixed = [...known.values()].filter((k) => all.some((o) => o.verdict !== "WRONG" && o.file === k.file && o.cell === k.cell));
   for (const v of ["wrong", "unsupported"] as const)
     if (process.argv.includes(`--${v}`)) for (const o of all.filter((x) => x.verdict === v.toUpperCase())) console.log(`${v.toUpperCase()} ${o.file} ${o.cell} =${o.formula}  ${o.detail}`);
+  if (process.argv.includes("--write-known")) writeKnown(wrong, known);
   const json = arg("json");
   if (json) fs.writeFileSync(json, JSON.stringify(all, null, 1));
   console.log(`\n${files.length} workbooks, ${all.length} formulas in ${(ms / 1000).toFixed(1)} s; WRONG not in the known-differences list: ${unlisted.length}; listed but no longer WRONG: ${fixed.length}`);

@@ -26,6 +26,8 @@ export interface Outcome {
   /** UNSUPPORTED: the engine's reason; WRONG: what differs. */
   detail: string;
   functions: string[];
+  /** WRONG: what kind of difference ("another error code", "rounding in the last digits", ...). */
+  kind?: string;
 }
 
 export interface FileRun {
@@ -57,12 +59,21 @@ export function functionsOf(text: string): string[] {
 
 const show = (v: CellValue) => (v !== null && typeof v === "object" ? v.error : JSON.stringify(v));
 
-function judge(f: CorpusFormula, result: Evaluation, tolerance: number | null): { verdict: Verdict; detail: string } {
+function differenceKind(got: CellValue, want: CellValue): string {
+  const gotError = got !== null && typeof got === "object", wantError = want !== null && typeof want === "object";
+  if (gotError && wantError) return "another error code";
+  if (wantError) return "a value where Excel shows an error";
+  if (gotError) return "an error where Excel shows a value";
+  if (typeof got === "number" && typeof want === "number" && Math.abs(got - want) <= 1e-9 * Math.max(Math.abs(got), Math.abs(want))) return "rounding in the last digits";
+  return typeof got === typeof want ? "another value" : "another type of value";
+}
+
+function judge(f: CorpusFormula, result: Evaluation, tolerance: number | null): { verdict: Verdict; detail: string; kind?: string } {
   if (isUnsupported(result)) return { verdict: "UNSUPPORTED", detail: result.unsupported };
   const diff = firstDifference(result, f.expected, tolerance);
   if (!diff) return { verdict: "MATCH", detail: "" };
   const where = Array.isArray(f.expected) ? ` at ${cellAddress("", f.row + diff.r, f.col + diff.c)}` : "";
-  return { verdict: "WRONG", detail: `the engine gives ${show(diff.got)} where Excel stored ${show(diff.want)}${where}` };
+  return { verdict: "WRONG", detail: `the engine gives ${show(diff.got)} where Excel stored ${show(diff.want)}${where}`, kind: differenceKind(diff.got, diff.want) };
 }
 
 export function runFile(file: CorpusFile): FileRun {

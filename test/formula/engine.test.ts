@@ -61,8 +61,10 @@ describe("evaluateFormula: Excel's answers", () => {
     expect(ev(text)).toEqual(value);
   });
 
-  test("a range result spills as a 2-D array; array constants too", () => {
-    expect(ev("=Inputs!A1:B2")).toEqual([[10, "AAPL"], [20, "msft"]]);
+  test("a range result spills as a 2-D array in an array formula; a legacy formula intersects it with its row; array constants", () => {
+    expect(ev("=Inputs!A1:B2", model(), { array: true })).toEqual([[10, "AAPL"], [20, "msft"]]);
+    expect(evaluateFormula("=Inputs!A1:A3", { ...at, row: 1 }, model())).toBe(20);
+    expect(ev("=Inputs!A1:A3")).toEqual({ error: "#VALUE!" });
     expect(ev("={1,2;3,4}")).toEqual([[1, 2], [3, 4]]);
   });
 
@@ -164,9 +166,10 @@ describe("evaluateFormula: what fast-formula-parser 1.0.19 gets wrong or lacks, 
     expect(unsupportedFunctions('=XLOOKUP(1,A1:A3,B1:B3,"x")')).toEqual([]);
   });
 
-  test("functions neither library has are #NAME? and listed (OFFSET, INDIRECT, XLOOKUP over arrays); WEBSERVICE is not offered", () => {
-    expect(ev("=OFFSET(A1,1,0)")).toEqual({ error: "#NAME?" });
-    expect(unsupportedFunctions('=SUM(OFFSET(A1,1,0))+_xlfn.XLOOKUP(1,{1,2},{3,4})&INDIRECT("A1")')).toEqual(["OFFSET", "XLOOKUP", "INDIRECT"]);
+  test("functions the engine lacks are listed and UNSUPPORTED (#NAME? through evaluateFormula); WEBSERVICE is not offered", () => {
+    expect(ev("=OFFSET(A1,1,0)")).toBe(0);
+    expect(ev("=INDIRECT(\"A1\")")).toEqual({ error: "#NAME?" });
+    expect(unsupportedFunctions('=SUM(OFFSET(A1,1,0))+_xlfn.XMATCH(1,{1,2})&INDIRECT("A1")')).toEqual(["XMATCH", "INDIRECT"]);
     expect(unsupportedFunctions('=WEBSERVICE("https://example.com")')).toEqual(["WEBSERVICE"]);
     expect(unsupportedFunctions("=SVC.PEERS(A1)&TEXT(TODAY(),\"yyyy\")")).toEqual([]);
   });

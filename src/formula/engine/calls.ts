@@ -15,6 +15,7 @@ import { REFERENCE } from "./fn-ref";
 import { Ctx, evalNode, operand, readRef, setCallFunction } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
 import { arrayParam, callLibrary, libraryHas } from "./library";
+import { measuredDifference } from "./measured";
 import { map } from "./operators";
 import { serialOfLocal } from "./values";
 
@@ -59,6 +60,8 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
   const own = OWN[name];
   if (own) return own(args, ctx, arr);
   if (NOT_LIKE_EXCEL[name]) unsupported(NOT_LIKE_EXCEL[name]);
+  const differs = measuredDifference(name);
+  if (differs) unsupported(differs);
   if (!libraryHas(name)) unsupported(`${name} is not implemented`);
   if (ctx.opts.date1904 && DATES.has(name)) unsupported(`${name} in the 1904 date system`);
   if (args.some((a) => a === null)) unsupported(`an empty argument to ${name}`);
@@ -69,4 +72,4 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
 setCallFunction(call);
 
 /** True when the engine implements `name` (upper case, without `_xlfn.`). */
-export const implemented = (name: string): boolean => name in OWN || (libraryHas(name) && !NOT_LIKE_EXCEL[name]);
+export const implemented = (name: string): boolean => name in OWN || (libraryHas(name) && !NOT_LIKE_EXCEL[name] && !measuredDifference(name));

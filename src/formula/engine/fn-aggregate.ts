@@ -133,6 +133,31 @@ const IRR: Special = (args, ctx) => {
   return err("#NUM!");
 };
 
+/** The (x, y) pairs of two arrays where both are numbers, or the error to return. */
+function pairs(args: (Node | null)[], ctx: Ctx): [number[], number[]] | { error: string } {
+  if (args.length !== 2 || !args[0] || !args[1]) return err("#VALUE!");
+  const [ys, xs] = args.map((a) => operand(evalNode(a as Node, ctx, true), ctx, true)).map((v) => (isGrid(v) ? v.flat() : [v]));
+  if (ys.length !== xs.length) return err("#N/A");
+  const e = [...ys, ...xs].find(isErrorValue);
+  if (e) return e;
+  const keep = ys.map((y, i) => typeof y === "number" && typeof xs[i] === "number");
+  return [xs.filter((_, i) => keep[i]) as number[], ys.filter((_, i) => keep[i]) as number[]];
+}
+
+/** The least-squares line through the pairs: SLOPE and INTERCEPT. */
+function line(which: "slope" | "intercept"): Special {
+  return (args, ctx) => {
+    const p = pairs(args, ctx);
+    if (!Array.isArray(p)) return p;
+    const [xs, ys] = p;
+    if (xs.length === 0) return err("#DIV/0!");
+    const mx = sum(xs) / xs.length, my = sum(ys) / ys.length;
+    const sxx = sum(xs.map((x) => (x - mx) ** 2)), sxy = sum(xs.map((x, i) => (x - mx) * (ys[i] - my)));
+    if (sxx === 0) return err("#DIV/0!");
+    return which === "slope" ? sxy / sxx : my - (sxy / sxx) * mx;
+  };
+}
+
 export const AGGREGATES: Record<string, Special> = {
   SUM: aggregate(sum),
   AVERAGE: aggregate((ns) => (ns.length ? sum(ns) / ns.length : err("#DIV/0!"))),
@@ -146,4 +171,6 @@ export const AGGREGATES: Record<string, Special> = {
   SUMPRODUCT,
   NPV,
   IRR,
+  SLOPE: line("slope"),
+  INTERCEPT: line("intercept"),
 };

@@ -92,7 +92,7 @@ function nameNode(n: Extract<Node, { kind: "name" }>, ctx: Ctx, arr: boolean): V
   if (ctx.depth >= MAX_DEPTH) unsupported("names nested more than 32 deep");
   let text = nameFormula(def);
   // a name's relative references are stored as seen from A1: they move with the formula's cell
-  if (/(^|[^$A-Za-z])[A-Za-z]{1,3}\d/.test(text)) text = shiftFormula(text, ctx.at.row, ctx.at.col);
+  if (/\d/.test(text) && (ctx.at.row || ctx.at.col)) text = shiftFormula(text, ctx.at.row, ctx.at.col);
   const inner = excelView(parseCached(text));
   return evalNode(inner, { ...ctx, sheet: def.sheet ?? ctx.sheet, depth: ctx.depth + 1 }, arr);
 }
@@ -102,6 +102,8 @@ function asRef(v: Value): RefValue | null {
 }
 
 function rangeNode(n: Extract<Node, { kind: "range" }>, ctx: Ctx, arr: boolean): Value {
+  // Sheet1:Sheet3!A1 reads as a name, ":" and a reference; the engine does not know the sheets' order
+  if (n.left.kind === "name" && !n.left.prefix && n.right.kind === "ref" && n.right.prefix?.sheet) unsupported("a 3-D reference (Sheet1:Sheet3!A1)");
   const a = asRef(evalNode(n.left, ctx, arr)), b = asRef(evalNode(n.right, ctx, arr));
   if (!a || !b || a.areas.length !== 1 || b.areas.length !== 1) return err("#VALUE!");
   const x = a.areas[0], y = b.areas[0];

@@ -62,7 +62,7 @@ function unevaluable(node: Node, at: CellRef, arg: Arg, reads: Reads): ArgOutcom
   let out: ArgOutcome | null = null;
   visitExpanded(node, at.sheet, reads.names ?? [], (n, sheet) => {
     if (out) return;
-    if (n.kind === "call" && !engineSupports(n)) {
+    if (n.kind === "call" && (!engineSupports(n) || ["OFFSET", "INDIRECT"].includes(plainFunctionName(n.name)))) {
       const fn = plainFunctionName(n.name);
       const volatile = ["OFFSET", "INDIRECT"].includes(fn) ? " (a volatile reference function)" : "";
       out = run(`${where(arg)}: ${fn}${volatile} cannot be worked out before the formula runs`);
