@@ -6,7 +6,8 @@
  * computed either (the stored value would be out of date, and the engine's is not trusted).
  */
 import { inputsKey, UnverifiedFormula } from "../model-file";
-import { CellRef, CellSource, FormulaSyntaxError, evaluateFormula, parseExpression, unsupportedFunctions } from "../formula";
+import { CellRef, CellSource, FormulaSyntaxError, parseExpression, unsupportedFunctions } from "../formula";
+import { evaluate, isUnsupported } from "../formula/engine/evaluate";
 import type { Cell } from "./model";
 import { GridCell, Result, isError } from "./values";
 
@@ -41,7 +42,8 @@ function missingFunctions(text: string): string[] {
 export function engineResult(text: string, at: CellRef, source: CellSource): Result {
   const missing = missingFunctions(text);
   if (missing.length > 0) return { error: "#CALC!", message: `not computed here: uses ${missing.join(", ")}, which only Excel computes (unless misspelt)` };
-  const v = evaluateFormula(text, at, source);
+  const v = evaluate(text, at, source, { array: true }); // typed in today's Excel: a dynamic-array formula
+  if (isUnsupported(v)) return { error: "#CALC!", message: `not computed here: ${v.unsupported}` };
   if (isError(v)) return { error: v.error, message: v.error === "#NAME?" ? syntaxProblem(text) : null };
   return { value: v as GridCell | GridCell[][] };
 }

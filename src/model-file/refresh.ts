@@ -104,7 +104,7 @@ class Run {
     if (!readsChanged(n, this.changed)) return;
     const untrusted = this.verifier?.check(n);
     if (untrusted) return this.markStale(n, untrusted);
-    const r = recompute(n, this.src, this.ports.now);
+    const r = recompute(n, this.src, this.ports.now, this.w.cell(n)?.formula?.kind === "array");
     if ("unsupported" in r) return this.markStale(n, r.unsupported);
     const value = r.value;
     const before = this.w.value(n);

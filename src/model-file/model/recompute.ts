@@ -4,7 +4,8 @@
  * The engine either gives a value or says it cannot compute the formula (with why); a formula it
  * cannot compute is never given a value here.
  */
-import { CellSource, EngineValue, evaluateFormula, unsupportedFunctions } from "../../formula";
+import { CellSource, EngineValue, unsupportedFunctions } from "../../formula";
+import { evaluate, isUnsupported } from "../../formula/engine/evaluate";
 import { engineSpelling } from "./file-text";
 import { FormulaNode } from "./graph";
 
@@ -13,7 +14,7 @@ export type Recomputed = { value: EngineValue } | { unsupported: string };
 /** A formula and where it stands (a graph node, or any formula cell of the model). */
 export type FormulaAt = Pick<FormulaNode, "sheet" | "row" | "col" | "text" | "unreadable">;
 
-export function recompute(n: FormulaAt, src: CellSource, now?: () => Date): Recomputed {
+export function recompute(n: FormulaAt, src: CellSource, now?: () => Date, array = false): Recomputed {
   const unreadable = { unsupported: "the formula text cannot be read here" };
   if (n.unreadable) return unreadable;
   let text: string, missing: string[];
@@ -24,5 +25,6 @@ export function recompute(n: FormulaAt, src: CellSource, now?: () => Date): Reco
     return unreadable;
   }
   if (missing.length > 0) return { unsupported: `uses ${missing.join(", ")}, which only Excel computes` };
-  return { value: evaluateFormula(text, n, src, { now }) };
+  const v = evaluate(text, n, src, { now, array });
+  return isUnsupported(v) ? v : { value: v };
 }
