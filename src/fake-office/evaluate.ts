@@ -13,6 +13,7 @@ import { parseCell } from "../formula/text/address";
 import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../formula";
 import { Functions, invokeResult } from "./functions";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
+import { inlineSvcNames } from "./svc-names";
 import { GridCell, Result, isError, literal, sameArgs } from "./values";
 
 export interface EvalContext {
@@ -129,7 +130,7 @@ type Invoker = (index: number, fn: string, args: ArgValue[]) => Promise<Result |
  */
 async function svcValue(ctx: EvalContext, address: string, text: string, base: number, invoke: Invoker, live: () => boolean): Promise<Result | typeof SUPERSEDED> {
   const here = parseCell(address);
-  let work = text;
+  let work = inlineSvcNames(text, here.sheet, ctx.source.names());
   for (let index = base; index < base + MAX_NESTING; ) {
     const spans = svcSpans(work);
     if (spans.length === 0) return engineResult(work, evaluateFormula(work, here, ctx.source));

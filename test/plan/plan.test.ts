@@ -164,6 +164,10 @@ describe("the one test of 'this formula holds an SVC call'", () => {
     expect(holdsSvcCall("=Local", "Model", names)).toBe(true);
     expect(svcCallsOf("=Local+Rev", "Model", names).calls.map((c) => [c.fn, c.name])).toEqual([["COMPANY", "Local"], ["FINANCIALS", "Rev"]]);
   });
+  it("follows names inside names", () => {
+    const nested = [...names, { name: "Twice", sheet: null, formula: "Rev+Rev" }];
+    expect(svcCallsOf('=Twice&"!"', "Sheet1", nested).calls.map((c) => [c.fn, c.name])).toEqual([["FINANCIALS", "Twice"]]);
+  });
   it("counts a name used twice once per formula", () => {
     expect(svcCallsOf("=Rev+Rev", "Sheet1", names).calls).toHaveLength(1);
   });
