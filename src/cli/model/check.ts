@@ -26,7 +26,8 @@ const BROKEN_LINK = "broken link: the formula carries a dead external-book prefi
 async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; calls: number; detail: string }> {
   const { plan, price, lines, cells } = await planModel(model, engine);
   const broken = new Set(model.sites.filter((s) => s.broken).map((s) => s.address));
-  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines];
+  // the problems: every plan line but the one listing each covered cell (the JSON's `calls` says that)
+  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines.filter((l) => l.kind !== "cell")];
   const out: Checked[] = [];
   for (const [i, c] of cells.entries()) {
     const invalid = price.invalid.find((n) => n.address === c.address);
