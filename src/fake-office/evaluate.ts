@@ -101,9 +101,8 @@ async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<voi
   }
   const invoke: Invoker = (index, fn, args) => call(ctx, cell, gen, index, fn, args, force);
   const live = () => f.gen === gen && cell.f === f;
-  const text = inlineSvcNames(f.text, cell.sheet.name, ctx.source.names());
-  const lambda = lambdaHelper(text);
-  const res = lambda ? await lambda.run(ctx.source, at(cell), (text, i) => svcValue(ctx, addressOf(cell), text, (i + 1) * MAX_NESTING, invoke, live)) : await svcValue(ctx, addressOf(cell), text, 0, invoke, live);
+  const lambda = lambdaHelper(f.text);
+  const res = lambda ? await lambda.run(ctx.source, at(cell), (text, i) => svcValue(ctx, addressOf(cell), text, (i + 1) * MAX_NESTING, invoke, live)) : await svcValue(ctx, addressOf(cell), f.text, 0, invoke, live);
   if (res !== SUPERSEDED) ctx.apply(cell, res);
 }
 
@@ -117,7 +116,7 @@ type Invoker = (index: number, fn: string, args: ArgValue[]) => Promise<Result |
  */
 async function svcValue(ctx: EvalContext, address: string, text: string, base: number, invoke: Invoker, live: () => boolean): Promise<Result | typeof SUPERSEDED> {
   const here = parseCell(address);
-  let work = text;
+  let work = inlineSvcNames(text, here.sheet, ctx.source.names());
   for (let index = base; index < base + MAX_NESTING; ) {
     const spans = svcSpans(work);
     if (spans.length === 0) return engineResult(work, here, ctx.source);

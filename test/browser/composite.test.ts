@@ -29,7 +29,8 @@ const NAME: [string, string] = ["XomRevenue", '=SVC.FINANCIALS("XOM","revenue","
 const IDENTITIES = 6;
 const FACTOR = 1.5;
 
-type Shown = { value?: unknown; error?: string };
+/** A number shows as itself, or (data types on) as a Double with its basicValue. */
+type Shown = { value?: unknown | { basicValue?: unknown }; error?: string };
 type Fx = {
   setFormula(a: string, f: string): Promise<unknown>;
   settled(): Promise<void>;
@@ -55,10 +56,11 @@ describe("composite SVC formulas in the pane: priced, refreshed, frozen and unfr
   /** What A1:A7 show, by address. */
   async function values(): Promise<Record<string, unknown>> {
     const shown = await fx((x) => x.shown("Sheet1"));
-    return Object.fromEntries(shown.map(([a, s]) => [a, s.error ?? s.value]));
+    const plain = (v: unknown) => (v && typeof v === "object" && "basicValue" in v ? (v as { basicValue: unknown }).basicValue : v);
+    return Object.fromEntries(shown.map(([a, s]) => [a, s.error ?? plain(s.value)]));
   }
 
-  const button = (section: string, text: string) => pane.locator(`[data-section=${section}] fluent-button`, { hasText: text });
+  const button = (section: string, text: string) => pane.locator(`[data-section=${section}] fluent-button`, { hasText: new RegExp(`^\\s*${text}\\s*$`) });
 
   beforeAll(async () => {
     buildOnce();

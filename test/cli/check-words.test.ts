@@ -58,7 +58,8 @@ async function paneWords(): Promise<{ calls: number; lines: string[] }> {
   const plan = await planRefresh(formulas, { reader: host.reader, requestsFor });
   const engine = noCalls();
   const price = await pricePlan(plan, (reqs) => engine.plan(reqs, { refresh: true }));
-  return { calls: price.calls, lines: planLines(plan, price).map((l) => `${l.address} ${l.text}`) };
+  const problems = planLines(plan, price).filter((l) => l.kind !== "cell");
+  return { calls: price.calls, lines: problems.map((l) => `${l.address} ${l.text}`) };
 }
 
 /** A model-file command run in process on the model file with --json: its exit status and JSON document. */
