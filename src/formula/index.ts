@@ -8,7 +8,7 @@ export { parseExpression, parseCached } from "./text/syntax";
 export { printNode } from "./text/print";
 export { referencesOf, visitExpanded, volatileFunctionsIn } from "./text/refs";
 export { plainFunctionName } from "./text/fn-names";
-export { svcName, bareSvcName, svcCallTokensIn } from "./text/fn-names";
+export { svcName, svcCallTokensIn } from "./text/fn-names";
 export { lookupName, nameFormula } from "./text/names";
 export { excelView } from "./text/excel-view";
 export { toFileForm, fromFileForm, stripAddinBookPrefix } from "./text/file-form";
