@@ -10,6 +10,7 @@
  * New help (a period form, an option, a unit) goes here or in the catalogue, nowhere else.
  */
 import { STATEMENTS, TOOLS, ToolName, YEARS_MAX, paramOf, toolByFunction } from "./catalogue";
+import { bareSvcName } from "./svc-name";
 
 /** SVC.PERIODS is ours (no tool of its own): it reads the fiscal calendar from get_financials. */
 export const PERIODS_FN = "PERIODS";
@@ -54,7 +55,7 @@ const REQUIRED_ARGS: Readonly<Record<string, readonly string[]>> = { PERIODS: ["
 
 const toolOf = (fn: string): ToolName | undefined => toolByFunction(fn)?.name;
 
-const fnName = (fn: string) => fn.trim().toUpperCase().replace(/^SVC\./, "");
+const fnName = bareSvcName;
 
 /** The arguments of `fn` in the order users type them; empty for an unknown function. */
 export function argsOf(fn: string): readonly string[] {

@@ -9,6 +9,7 @@ import type { Shown } from "./display";
 import type { Host } from "./host";
 import { Cell, addressOf, keyOf } from "./model";
 import { Constant, Result, literal, typed } from "./values";
+import { bareSvcName, svcCallTokensIn } from "../api/svc-name";
 
 export interface DriverCell {
   address: string;
@@ -72,7 +73,7 @@ export function createDriver(host: Host) {
     enter: (address: string, id: string, args: unknown[] = []) => {
       const a = args.map((x) => (x === null || x === undefined ? "" : literal(x as Constant as never)));
       while (a.length && a[a.length - 1] === "") a.pop();
-      return setFormula(address, `=SVC.${String(id).toUpperCase().replace(/^SVC\./, "")}(${a.join(",")})`);
+      return setFormula(address, `=SVC.${bareSvcName(String(id))}(${a.join(",")})`);
     },
     setFormula,
     /** A value put in a cell as it is (no formula reading): null or "" clears. */
@@ -93,7 +94,7 @@ export function createDriver(host: Host) {
         .map((c) => {
           const f = c.f as NonNullable<Cell["f"]>;
           const last = f.calls.get(Math.max(-1, ...f.calls.keys()));
-          const id = last?.fn ?? (/(?:SVC\.|_xldudf_SVC_)([A-Za-z0-9_]+)/i.exec(f.text)?.[1] ?? "").toUpperCase();
+          const id = last?.fn ?? svcCallTokensIn(f.text)[0] ?? "";
           return { address: addressOf(c), id, args: last?.args ?? [], formula: f.text, result: f.result, state: host.recalc.pending(c) || f.invoking || !f.result ? "busy" : "done" };
         }),
     /** What every cell shows: [address, {value|error, message, anchor, spill, busy, stale, spillRows, spillCols}]. */

@@ -11,6 +11,7 @@ import { Cell, addressOf } from "./model";
 import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../formula";
 import { Functions, invokeResult } from "./functions";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
+import { inlineSvcNames } from "./svc-names";
 import { GridCell, Result, isError, literal, sameArgs } from "./values";
 
 export interface EvalContext {
@@ -112,7 +113,7 @@ async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<voi
   }
   const address = addressOf(cell);
   const live = () => f.gen === gen && cell.f === f;
-  let work = f.text;
+  let work = inlineSvcNames(f.text, cell.sheet.name, ctx.source.names());
   for (let index = 0; index < MAX_NESTING; ) {
     const spans = svcSpans(work);
     if (spans.length === 0) return ctx.apply(cell, engineResult(work, evaluateFormula(work, at(cell), ctx.source)));

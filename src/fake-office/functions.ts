@@ -5,6 +5,7 @@
  * a thrown exception shows #VALUE! without our message).
  */
 import type { GridCell, Result } from "./values";
+import { bareSvcName } from "../api/svc-name";
 
 export const ErrorCode = {
   invalidValue: "#VALUE!",
@@ -110,7 +111,7 @@ export class Functions {
 
   /** One invocation like Excel makes it -> {value} | {error, message}; `signal` cancels it (onCanceled). */
   async invoke(rawId: string, args: readonly unknown[] = [], opts: { address?: string; signal?: AbortSignal } = {}): Promise<InvokeResult> {
-    const id = String(rawId).toUpperCase().replace(/^SVC\./, "");
+    const id = bareSvcName(String(rawId));
     const fn = this.registry.get(id);
     if (!fn) return { error: "#NAME?", message: `${id} is not registered` };
     const meta = (await this.metadata()).functions?.find((x) => String(x.id).toUpperCase() === id);

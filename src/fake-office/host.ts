@@ -14,7 +14,7 @@ import { Functions, Metadata } from "./functions";
 import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
 import { Recalc, RecalcGraph } from "./recalc";
 import { Spills } from "./spills";
-import { svcSpans } from "./svc-calls";
+import { holdsSvcCall } from "../plan";
 import { Input, Result, asCellValue } from "./values";
 import { Journal } from "./journal";
 
@@ -191,7 +191,7 @@ export class Host implements RecalcGraph, EvalContext {
     if ("formula" in input) {
       const prev = cell.f;
       prev?.ctrl?.abort();
-      cell.f = newState(input.formula, prev);
+      cell.f = newState(input.formula, prev, holdsSvcCall(input.formula, sheet.name, this.book.names));
       this.formulas.add(cell, areaOfCell(cell));
       this.index(cell);
       if (cell.f.volatile) this.volatile.add(cell);
@@ -363,11 +363,11 @@ function checkedShape(r: Result): Result {
   return r;
 }
 
-function newState(text: string, prev: FormulaState | null): FormulaState {
+function newState(text: string, prev: FormulaState | null, svc: boolean): FormulaState {
   return {
     text,
     volatile: volatileFunctionsIn(text).length > 0,
-    svc: svcSpans(text).length > 0,
+    svc,
     result: prev?.result ?? null,
     invoking: false,
     spill: prev?.spill ?? null,

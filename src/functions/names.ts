@@ -5,12 +5,13 @@
 import { distance } from "fastest-levenshtein";
 import { PERIODS_FN } from "../api/arguments";
 import { TOOLS } from "../api/catalogue";
+import { bareSvcName } from "../api/svc-name";
 
 export { PERIODS_FN };
 
 export const SVC_FUNCTION_NAMES: readonly string[] = [...Object.values(TOOLS).map((t) => t.fn), PERIODS_FN];
 
-const bare = (name: string) => name.trim().toUpperCase().replace(/^(SVC\.|_XLDUDF_SVC_)/, "");
+const bare = bareSvcName;
 
 /** The SVC function a mistyped name probably meant, or null when none is close. */
 export function closestFunction(name: string): string | null {

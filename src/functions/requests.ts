@@ -12,6 +12,7 @@ import { PERIODS_DEFAULT_PERIOD, PERIODS_FN } from "../api/arguments";
 import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api/catalogue";
 import { activeDictionary } from "../api/dictionary";
 import { SvcError, invalidArgument } from "../api/errors";
+import { bareSvcName } from "../api/svc-name";
 import { RawParams, financialMetricKey, metricStatement, splitList } from "../api/validate";
 import type { PlanRequest } from "../engine/types";
 import { CellOptions, parseOptions } from "./options";
@@ -44,9 +45,7 @@ const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
 
 export { PERIODS_ARGS, PERIODS_FN } from "../api/arguments";
 
-function normalName(fn: string): string {
-  return fn.trim().toUpperCase().replace(/^SVC\./, "");
-}
+const normalName = bareSvcName;
 
 /** The tool a function's (first) request goes to: get_financials for SVC.PERIODS. */
 export function toolOfFunction(fn: string): ToolName | undefined {

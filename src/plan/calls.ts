@@ -50,11 +50,9 @@ function collect(node: Node, sheet: string, names: readonly DefinedName[], via: 
   });
 }
 
-/** A quick look before parsing: SVC written in the text, or a name that is used and holds SVC. */
+/** A quick look before parsing: SVC written in the text, or some name holds SVC (names may nest). */
 function mayHold(formula: string, names: readonly DefinedName[]): boolean {
-  if (/svc/i.test(formula)) return true;
-  const upper = formula.toUpperCase();
-  return names.some((n) => /svc/i.test(n.formula) && upper.includes(n.name.toUpperCase()));
+  return /svc/i.test(formula) || names.some((n) => /svc/i.test(n.formula));
 }
 
 /** The SVC calls `formula` (on `sheet`) makes, in reading order, names expanded. */

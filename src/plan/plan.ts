@@ -7,13 +7,13 @@
  */
 import { argRequired, argsOf } from "../api/arguments";
 import { isSvcError } from "../api/errors";
-import { DefinedName, ParamInfo, Resolved, parseCell, parseFormula, resolveCalls } from "../formula";
+import { DefinedName, ParamInfo, Resolved, parseCached, parseCell, parseFormula, resolveCalls, walk } from "../formula";
 import { svcCallsOf, SvcCall } from "./calls";
 import { resultArea, stagesOf } from "./stages";
 import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, PlanRequest, RefreshPlanOf } from "./types";
 
 /** Each argument's name and whether it may be left out, from the functions' help. */
-export function paramsOf(fn: string): ParamInfo[] {
+function paramsOf(fn: string): ParamInfo[] {
   return argsOf(fn).map((name) => ({ name, optional: !argRequired(fn, name) }));
 }
 
@@ -27,8 +27,22 @@ const sheetOf = (address: string) => {
   }
 };
 
-/** The defined names of the workbook (one read), or none when the reader cannot say. */
-async function namesOf(deps: PlanDeps): Promise<readonly DefinedName[]> {
+/** A formula that uses a defined name (which might hold an SVC call). */
+function usesName(formula: string): boolean {
+  let found = false;
+  try {
+    walk(parseCached(formula.trim()), (n) => {
+      if (n.kind === "name") found = true;
+    });
+  } catch {
+    return false;
+  }
+  return found;
+}
+
+/** The defined names of the workbook (one read, only when a formula uses a name), or none when the reader cannot say. */
+async function namesOf(formulas: readonly FormulaCell[], deps: PlanDeps): Promise<readonly DefinedName[]> {
+  if (!formulas.some((f) => usesName(f.formula))) return [];
   try {
     return (await deps.reader.read({ areas: [], spills: [], names: true })).names;
   } catch {
@@ -136,7 +150,7 @@ class Builder {
  * Reads the cells in a bounded number of passes whatever the number of formulas.
  */
 export async function planRefresh(formulas: readonly FormulaCell[], deps: PlanDeps): Promise<RefreshPlanOf> {
-  const names = formulas.length ? await namesOf(deps) : [];
+  const names = await namesOf(formulas, deps);
   const { found, sites } = findCalls(formulas, names);
   const resolved = sites.length ? await resolveCalls(sites, deps.reader, { params: deps.params ?? paramsOf, now: deps.now }) : [];
   const b = new Builder();

@@ -3,7 +3,7 @@
  * CLI): the counts under a price, and one line per cell that needs saying — no call (which argument
  * and why), priced from its last run, priced only after it runs, recalculated on every edit.
  */
-import type { Price, RefreshPlanOf } from "./types";
+import type { PlannedCell, Price, RefreshPlanOf } from "./types";
 
 const WAY_OUT: Readonly<Record<string, string>> = {
   TODAY: "put the date in an input cell",
@@ -43,7 +43,7 @@ export function priceDetail(plan: RefreshPlanOf, price: Price): string {
   return parts.join(", ") + ".";
 }
 
-export type LineKind = "invalid" | "last-run" | "unpriced" | "volatile";
+export type LineKind = "invalid" | "last-run" | "unpriced" | "volatile" | "cell";
 
 export interface PlanLine {
   kind: LineKind;
@@ -51,7 +51,16 @@ export interface PlanLine {
   text: string;
 }
 
-/** One line per thing to say about a cell, by kind, each once. */
+/** What a cell's refresh is: "2 SVC calls, recalculated as a whole", "1 SVC call, through the name Rev". */
+function cellText(cell: PlannedCell): string {
+  const names = [...new Set(cell.calls.map((c) => c.name).filter((n): n is string => n !== null))];
+  const parts = [plural(cell.calls.length, "SVC call")];
+  if (!cell.single) parts.push("recalculated as a whole");
+  if (names.length) parts.push(`through the name${names.length > 1 ? "s" : ""} ${names.join(", ")}`);
+  return parts.join(", ");
+}
+
+/** One line per thing to say about a cell, by kind, each once; then every cell the refresh covers. */
 export function planLines(plan: RefreshPlanOf, price: Price): PlanLine[] {
   const lastRun = plan.cells.filter((c) => c.calls.some((x) => x.from === "last-run"));
   return [
@@ -59,5 +68,6 @@ export function planLines(plan: RefreshPlanOf, price: Price): PlanLine[] {
     ...lastRun.map((c) => ({ kind: "last-run" as const, address: c.address, text: LAST_RUN_TEXT })),
     ...plan.unpriced.map((x) => ({ kind: "unpriced" as const, address: x.address, text: `${x.message}; not run yet in this session, so it is priced after it runs` })),
     ...plan.volatile.map((v) => ({ kind: "volatile" as const, address: v.address, text: volatileText(v.functions) })),
+    ...plan.cells.map((c) => ({ kind: "cell" as const, address: c.address, text: cellText(c) })),
   ];
 }

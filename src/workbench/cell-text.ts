@@ -3,7 +3,8 @@
  * types on (src/shape/readable.ts, contract C3), and for #NAME? the function it probably meant.
  * The workbench turns data types on unless the page is opened with `?datatypes=0`.
  */
-import { unknownFunctionMessage } from "../functions/names";
+import { svcCallTokensIn } from "../api/svc-name";
+import { SVC_FUNCTION_NAMES, unknownFunctionMessage } from "../functions/names";
 import { readableText } from "../shape/readable";
 
 export { readableText as cellText };
@@ -15,6 +16,6 @@ export function bookUrl(search: string): string {
 
 /** An error's message; a #NAME? from a misspelt SVC function says which one was meant. */
 export function errorMessage(error: string, message: string | null | undefined, formula: unknown): string {
-  const m = error === "#NAME?" && typeof formula === "string" ? /^=\s*SVC\.([A-Za-z_][\w.]*)\s*\(/i.exec(formula.trim()) : null;
-  return m ? unknownFunctionMessage(m[1]) : message ?? "";
+  const unknown = error === "#NAME?" && typeof formula === "string" ? svcCallTokensIn(formula).find((fn) => !SVC_FUNCTION_NAMES.includes(fn)) : undefined;
+  return unknown ? unknownFunctionMessage(unknown) : message ?? "";
 }

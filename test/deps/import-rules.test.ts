@@ -59,6 +59,8 @@ const CLEAN: Record<string, string> = {
   "src/formula/syntax.ts": "export const parse = (t: string) => t.length;\n",
   "src/formula/engine.ts": 'import { parse } from "./syntax";\nimport { serialOfDay } from "../api/excel-date";\nexport const evaluate = (t: string) => serialOfDay(parse(t));\n',
   "src/model-file/model.ts": 'import { evaluate } from "../formula/engine";\nexport const read = (b: Uint8Array) => evaluate(String(b.length));\n',
+  "src/engine/types.ts": "export interface PlanRequest { tool: string }\n",
+  "src/plan/plan.ts": 'import { evaluate } from "../formula/engine";\nimport { SvcError } from "../api/errors";\nimport type { PlanRequest } from "../engine/types";\nexport const plan = (r: PlanRequest) => [evaluate(r.tool), SvcError];\n',
 };
 
 const CASES: [string, Record<string, string>, string[]][] = [
@@ -80,6 +82,10 @@ const CASES: [string, Record<string, string>, string[]][] = [
     ["formula imports the api client", { "src/formula/engine.ts": 'import { fail } from "../api/client";\nexport const evaluate = fail;\n' }, ["formula-is-pure"]],
     ["formula requires fs", { "src/formula/engine.ts": 'import * as fs from "fs";\nexport const evaluate = fs.existsSync;\n' }, ["formula-is-pure", "node-builtins-only-in-node-code"]],
     ["formula imports the cli", { "src/formula/engine.ts": 'import { run } from "../cli/eval";\nexport const evaluate = run;\n' }, ["cli-is-node-only", "formula-is-pure"]],
+    ["plan runs the request engine", { "src/plan/plan.ts": 'import { engine } from "../engine/engine";\nexport const plan = () => engine;\n' }, ["plan-is-pure", "plan-uses-only-engine-types"]],
+    ["plan imports the functions", { "src/plan/plan.ts": 'import { f } from "../functions/functions";\nexport const plan = f;\n' }, ["plan-is-pure"]],
+    ["plan imports an Office wrapper", { "src/office/calc.ts": "export const calc = () => 1;\n", "src/plan/plan.ts": 'import { calc } from "../office/calc";\nexport const plan = calc;\n' }, ["plan-is-pure"]],
+    ["plan requires fs", { "src/plan/plan.ts": 'import * as fs from "fs";\nexport const plan = fs.existsSync;\n' }, ["node-builtins-only-in-node-code", "plan-is-pure"]],
     ["model-file imports the request engine", { "src/model-file/model.ts": 'import { engine } from "../engine/engine";\nexport const read = () => engine;\n' }, ["model-file-is-pure"]],
     ["model-file requires fs", { "src/model-file/model.ts": 'import * as fs from "fs";\nexport const read = fs.readFileSync;\n' }, ["model-file-is-pure", "node-builtins-only-in-node-code"]],
     ["the fake API imports the catalogue", { "test/fakes/api/params.ts": 'import { fail } from "../../../src/api/client";\nexport const p = fail;\n' }, ["fake-api-independent-of-src"]],

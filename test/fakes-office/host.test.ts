@@ -109,6 +109,17 @@ describe("SVC formulas with arguments from cells", () => {
     expect(show(fx, "Sheet1!A2")).toBe("GOOGL");
   });
 
+  it("runs an SVC call written inside a defined name the formula uses, as Excel does", async () => {
+    const { fx, calls } = testBook();
+    fx.names.define("Second", '=INDEX(SVC.PEERS("AAPL"),3,1)');
+    fx.names.define("Twice", "=Second&Second");
+    await fx.setFormula("Sheet1!A1", "=Second");
+    await fx.setFormula("Sheet1!A2", '=Twice&"!"');
+    await fx.settled();
+    expect([show(fx, "Sheet1!A1"), show(fx, "Sheet1!A2")]).toEqual(["GOOGL", "GOOGLGOOGL!"]);
+    expect(calls.filter(([id]) => id === "PEERS").length).toBeGreaterThan(0);
+  });
+
   it("does not call again when a recalculated cell's arguments did not change", async () => {
     const { fx, calls } = testBook();
     await fx.setFormula("Sheet1!A1", "aapl");

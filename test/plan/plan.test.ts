@@ -164,6 +164,10 @@ describe("the one test of 'this formula holds an SVC call'", () => {
     expect(holdsSvcCall("=Local", "Model", names)).toBe(true);
     expect(svcCallsOf("=Local+Rev", "Model", names).calls.map((c) => [c.fn, c.name])).toEqual([["COMPANY", "Local"], ["FINANCIALS", "Rev"]]);
   });
+  it("follows names inside names", () => {
+    const nested = [...names, { name: "Twice", sheet: null, formula: "Rev+Rev" }];
+    expect(svcCallsOf('=Twice&"!"', "Sheet1", nested).calls.map((c) => [c.fn, c.name])).toEqual([["FINANCIALS", "Twice"]]);
+  });
   it("counts a name used twice once per formula", () => {
     expect(svcCallsOf("=Rev+Rev", "Sheet1", names).calls).toHaveLength(1);
   });
@@ -240,7 +244,14 @@ describe("price = spend (real functions and engine, fake API)", () => {
     expect(price.calls).toBe(2);
     expect(price.invalid.map((n) => n.address)).toEqual(["Sheet1!A5"]);
     expect(priceDetail(plan, price)).toMatch(/^5 formulas, 6 SVC calls in them, 5 requests, 3 shared with another call, 1 with invalid arguments \(no call\)\.$/);
-    expect(planLines(plan, price)).toEqual([{ kind: "invalid", address: "Sheet1!A5", text: expect.stringMatching(/bogus_metric.*\(no call\)$/) }]);
+    expect(planLines(plan, price)).toEqual([
+      { kind: "invalid", address: "Sheet1!A5", text: expect.stringMatching(/bogus_metric.*\(no call\)$/) },
+      { kind: "cell", address: "Sheet1!A1", text: "1 SVC call, recalculated as a whole" },
+      { kind: "cell", address: "Sheet1!A2", text: "1 SVC call, recalculated as a whole" },
+      { kind: "cell", address: "Sheet1!A3", text: "2 SVC calls, recalculated as a whole" },
+      { kind: "cell", address: "Sheet1!A4", text: "1 SVC call, recalculated as a whole, through the name AaplRevenue" },
+      { kind: "cell", address: "Sheet1!A5", text: "1 SVC call, recalculated as a whole" },
+    ]);
     const before = engine.stats().calls;
     await engine.invalidate(plan.requests);
     const calls = plan.cells.flatMap((c) => c.calls.filter((x) => x.outcome === "priced" && x.text).map((x) => parseFormula(x.text ?? "")));

@@ -13,6 +13,7 @@ import * as formulajs from "@formulajs/formulajs";
 import { Infix } from "fast-formula-parser/formulas/operators";
 import { ffpError, fromFormulajs, serialOfLocal, toFormulajs } from "./values";
 import type { ArgValue, CellValue, Scalar } from "../types";
+import { svcName } from "../text/fn-names";
 
 /** What one evaluation brings: the clock and the SVC hook. */
 export interface EvalHooks {
@@ -129,7 +130,8 @@ export function buildParser(config: FfpConfig, hooks: () => EvalHooks): { parser
   }
   parser.functions = new Proxy(base, {
     get(target, name) {
-      if (typeof name === "string" && name.startsWith("SVC.") && !(name in target)) return svcCall(name.slice(4), hooks);
+      const svc = typeof name === "string" && !(name in target) ? svcName(name) : null;
+      if (svc) return svcCall(svc, hooks);
       return target[name as string];
     },
   });

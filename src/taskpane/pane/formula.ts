@@ -9,6 +9,7 @@
  */
 import { argHelp } from "../../api/arguments";
 import { ParamSpec, TOOLS, ToolName, ToolSpec, paramOf } from "../../api/catalogue";
+import { bareSvcName } from "../../api/svc-name";
 
 export type ArgValue = string | number | boolean | null | undefined;
 
@@ -33,7 +34,7 @@ export function argText(v: ArgValue): string {
 
 /** `=SVC.NAME(...)` for a function name (with or without the SVC. prefix) and its arguments in order. */
 export function formulaText(fn: string, args: readonly ArgValue[]): string {
-  const name = fn.toUpperCase().replace(/^SVC\./, "");
+  const name = bareSvcName(fn);
   const texts = args.map(argText);
   while (texts.length > 0 && texts[texts.length - 1] === "") texts.pop();
   return `=SVC.${name}(${texts.join(",")})`;

@@ -44,6 +44,7 @@ import { TOOL_NAMES, ToolName } from "./rules";
 import { catalogueBody, dictionaryBody, openApiBody } from "./docs";
 import { HttpError, parseParams } from "./params";
 import { Rng } from "./rng";
+import { restated } from "./restate";
 import { runTool, sandboxPage, warmUp } from "./tools";
 import { HostileOptions, HostileStats, Poisoner, hostileAnswer } from "./hostile";
 import { SandboxEdits, applyEdit } from "./edits";
@@ -117,6 +118,8 @@ export interface FakeApi {
   outage(): OutageSetting;
   /** Tool requests received since start or reset(), whatever they were answered with. */
   requests(): number;
+  /** From now on every get_financials value is the original times `factor` (1: as filed); see restate.ts. */
+  restate(factor: number): void;
   /** What the hostile tickers cost (all zero unless `hostile`). */
   hostileStats: HostileStats;
   /** Test controls: a value restated by a 10-K/A, a newer fiscal year, a new insider-feed row (./edits.ts). */
@@ -167,6 +170,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   let malformedCount = 0;
   let outage: OutageSetting = checkOutage(opts.outage ?? { mode: null });
   let received = 0;
+  let restatement = 1;
   let closed = false;
   const hostile: HostileOptions | null = opts.hostile ? (opts.hostile === true ? {} : opts.hostile) : null;
   const hostileStats: HostileStats = { hugeRequests: 0, hugeBytesSent: 0, deepRequests: 0 };
@@ -324,7 +328,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     }
     try {
       const params = parseParams(tool, url.searchParams, style);
-      const plain = runTool(tool, params, { base, style, extraFields: !!opts.extraFields, edits });
+      const plain = restated(tool, runTool(tool, params, { base, style, extraFields: !!opts.extraFields, edits }), restatement);
       const env = hostile ? poisoner.envelope(plain) : plain;
       if (fault) return applyFault(fault, res, env, key, answer, end);
       const remaining = consume(key);
@@ -559,6 +563,9 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     },
     outage: () => ({ ...outage }),
     requests: () => received,
+    restate(factor: number) {
+      restatement = factor;
+    },
     hostileStats,
     edits,
     reset() {
@@ -574,6 +581,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       overlapCount = 0;
       maxConc = totalInFlight;
       malformedCount = 0;
+      restatement = 1;
     },
     async close() {
       if (closed) return;
