@@ -106,6 +106,12 @@ async function main() {
     fs.writeFileSync(path.join(dir, "formulas.txt"), model.formulas.join("\n") + "\n");
     const env = { SVC_TOKEN: SANDBOX_API_KEY, SVC_BASE_URL: api.url, XDG_CONFIG_HOME: dir };
     const refresh = await run(["refresh", file, "--out", path.join(dir, "out.xlsx"), "--json"], env);
+    // Recording what changed (--changes) against a plain refresh: each twice, alternating, the faster of each.
+    const withChanges = await run(["refresh", file, "--out", path.join(dir, "out2.xlsx"), "--json", "--changes"], env);
+    const plain2 = await run(["refresh", file, "--out", path.join(dir, "out.xlsx"), "--json"], env);
+    const changes2 = await run(["refresh", file, "--out", path.join(dir, "out2.xlsx"), "--json", "--changes"], env);
+    const plainMs = Math.min(refresh.ms, plain2.ms);
+    const changesMs = Math.min(withChanges.ms, changes2.ms);
     const evaluated = await run(["eval", "--json", "--file", path.join(dir, "formulas.txt")], env);
     const errors = refresh.doc.cells.filter((c) => c.error).length;
     console.log(`model: ${model.formulas.length} SVC formulas (${(model.bytes.length / 1024).toFixed(1)} KiB .xlsx), fake API latency ${latency} ms/call`);
@@ -115,6 +121,8 @@ async function main() {
     line("eval (same formulas)", evaluated, evaluated.doc.stats);
     console.log(`  refresh: ${refresh.doc.stats.cells_written} cells written, ${refresh.doc.recomputed.length} dependents recomputed, ${errors} cells with errors`);
     console.log(`  (wall ms includes starting node; refresh reads, recomputes, verifies and writes the file)`);
+    const extra = (changesMs / plainMs - 1) * 100;
+    console.log(`  refresh --changes: ${Math.round(changesMs)} ms vs ${Math.round(plainMs)} ms without (${extra >= 0 ? "+" : ""}${extra.toFixed(1)} %), ${withChanges.doc.stats.calls} calls vs ${refresh.doc.stats.calls}, ${withChanges.doc.changes.length} changes recorded`);
     await verificationCost(model.bytes, numberArg("runs", 15));
   } finally {
     await api.close();

@@ -29,8 +29,22 @@ function cellValue(v: unknown, type: string | undefined): CellValue {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? v : null;
 }
 
-export async function snapshotWorkbook(): Promise<WorkbookSnapshot> {
+/** Wait while Excel is still calculating (Application.calculationState, ExcelApi 1.8), at most `limitMs`. */
+async function calculated(ctx: Excel.RequestContext, limitMs: number): Promise<void> {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const app = ctx.workbook.application;
+    app.load("calculationState");
+    await ctx.sync();
+    if (app.calculationState === "Done" || app.calculationState === undefined || Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The workbook as it is once Excel has finished calculating (the values a refresh's dependents now show). */
+export async function snapshotWorkbook(limitMs = 10_000): Promise<WorkbookSnapshot> {
   return excel().run(async (ctx) => {
+    await calculated(ctx, limitMs);
     const sheets = ctx.workbook.worksheets;
     sheets.load("items/name");
     await ctx.sync();

@@ -27,11 +27,13 @@ const fx = <T>(fn: (x: Fx, arg: unknown) => T, arg?: unknown): Promise<T> =>
   pane.evaluate(([f, a]) => new Function("x", "a", `return (${f})(x, a)`)((window as unknown as W).__fakeExcel, a), [fn.toString(), arg] as const) as Promise<T>;
 
 async function refresh(): Promise<{ counts: string; rows: string[][] }> {
+  step("refresh");
   await pane.click("#svc-tab-data");
   await pane.selectOption("#svc-refresh-scope", "sheet");
   await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Price refresh…" }).click();
   await pane.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")?.textContent ?? ""));
   await pane.evaluate(() => document.querySelector("[data-section=svc-changes]")?.setAttribute("hidden", ""));
+  step("priced");
   await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Refresh now" }).click();
   await pane.waitForSelector("[data-section=svc-changes]:not([hidden])", { timeout: 90_000 });
   const counts = (await pane.textContent("[data-field=change-counts]")) ?? "";
@@ -39,8 +41,11 @@ async function refresh(): Promise<{ counts: string; rows: string[][] }> {
   return { counts, rows };
 }
 
+const step = (s: string) => process.env.SVC_TEST_DEBUG && process.stderr.write(`${new Date().toISOString()} ${s}\n`);
+
 beforeAll(async () => {
   buildOnce();
+  step("built");
   api = await startFakeApi({ latencyMs: 5 });
   site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
   browser = await launchChromium();
@@ -52,6 +57,7 @@ beforeAll(async () => {
   if (!f) throw new Error("no add-in frame");
   pane = f;
   await pane.waitForSelector("body[data-pane-ready='1']");
+  step("pane ready");
   await fx(async (x) => {
     x.addSheet("Model");
     for (const [a, f] of [
@@ -67,8 +73,9 @@ beforeAll(async () => {
     await x.settled();
     x.select("Model!A1");
   });
+  step("model typed");
   await page.click("#tabs [data-sheet='Model']");
-});
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,5 @@
 /** The change record (src/plan/changes): kinds, filings, what moved each dependent, order, counts. */
-import { countsText, recordChanges, SvcCellRun, ValueOrigin } from "../../src/plan/changes";
+import { countsText, filingNote, recordChanges, SvcCellRun, ValueOrigin } from "../../src/plan/changes";
 
 const filing = (accession: string, form: string) => ({ accession, form, url: `https://www.sec.gov/x/${accession}` });
 const origin = (row: number, col: number, period: string, accession: string, form = "10-K"): ValueOrigin => ({ row, col, period, filing: filing(accession, form) });
@@ -79,5 +79,14 @@ describe("recordChanges", () => {
     const r = recordChanges([run({ old: [[1]], new: [[1]] })], [{ sheet: "Model", row: 0, col: 0, reads: [], old: 2, new: 2 }]);
     expect(r.changes).toEqual([]);
     expect(countsText(r)).toBe("Nothing changed");
+  });
+});
+
+describe("filingNote (a frozen value's note)", () => {
+  const v = (accession: string | null, form: string | null) => ({ row: 0, col: 0, period: "FY2025", accession, form, filingUrl: accession ? `https://www.sec.gov/x/${accession}` : null });
+  test("names each distinct filing with its link, at most three", () => {
+    expect(filingNote([v("a-1", "10-K/A"), v("a-1", "10-K/A")])).toBe("Source: 10-K/A a-1 https://www.sec.gov/x/a-1.");
+    expect(filingNote([v("a", "10-K"), v("b", "10-K"), v("c", null), v("d", "10-Q"), v(null, null)])).toBe("Sources: 10-K a https://www.sec.gov/x/a; 10-K b https://www.sec.gov/x/b; c https://www.sec.gov/x/c (and 1 more filings).");
+    expect(filingNote(undefined)).toBe("");
   });
 });

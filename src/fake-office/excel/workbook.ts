@@ -19,13 +19,18 @@ class Application extends ClientObject {
     return "Application";
   }
   protected get _scalars(): readonly string[] {
-    return ["calculationMode"];
+    return ["calculationMode", "calculationState"];
   }
-  protected _read(): unknown {
+  protected _read(prop: string): unknown {
+    // calculationState (ExcelApi 1.8): "Calculating" while formulas wait to be evaluated, else "Done"
+    if (prop === "calculationState") return this.context.host.recalc.busy() ? "Calculating" : "Done";
     return "Automatic";
   }
   get calculationMode(): string {
     return this._get("calculationMode") as string;
+  }
+  get calculationState(): string {
+    return this._get("calculationState") as string;
   }
   calculate(calculationType: string): void {
     this._do(() => void this.context.host.calculate(calculationType));
