@@ -50,7 +50,7 @@ export function evaluatePlain(ctx: EvalContext, cell: Cell): void {
   if (!f) return;
   f.gen++;
   ctx.count(cell, "evaluations");
-  ctx.apply(cell, engineResult(f.text, evaluateFormula(f.text, at(cell), ctx.source)));
+  ctx.apply(cell, engineResult(f.text, evaluateFormula(f.text, at(cell), ctx.source, { array: true }))); // typed as in today's Excel: dynamic arrays
 }
 
 async function resolveOne(ctx: EvalContext, address: string, formula: string): Promise<Resolved> {
@@ -115,7 +115,7 @@ async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<voi
   let work = f.text;
   for (let index = 0; index < MAX_NESTING; ) {
     const spans = svcSpans(work);
-    if (spans.length === 0) return ctx.apply(cell, engineResult(work, evaluateFormula(work, at(cell), ctx.source)));
+    if (spans.length === 0) return ctx.apply(cell, engineResult(work, evaluateFormula(work, at(cell), ctx.source, { array: true })));
     let reason = "";
     if (isTopLevelCall(work, spans)) {
       const r = await resolveOne(ctx, address, work);
