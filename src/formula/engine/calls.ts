@@ -44,6 +44,7 @@ const NOT_LIKE_EXCEL: Record<string, string> = {
 function svcArg(v: Value, ctx: Ctx): ArgValue {
   const o = isRef(v) ? readRef(v, ctx) : v;
   if (!isGrid(o)) return o;
+  if (o.length === 1 && o[0].length === 1) return o[0][0]; // one cell: its value, an error included
   return o.map((row) => row.map((c): Scalar => (isErrorValue(c) ? null : c)));
 }
 

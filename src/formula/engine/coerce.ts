@@ -4,7 +4,7 @@
  * TRUE/FALSE; text ignores case; an empty cell is the other side's empty value).
  */
 import type { CellValue, ErrorValue } from "../types";
-import { err, isErrorValue, unsupported } from "./kinds";
+import { err, unsupported } from "./kinds";
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(%?)\s*$/;
 
@@ -72,5 +72,3 @@ export function compareValues(a: CellValue, b: CellValue): number {
   const p = Number(x), q = Number(y);
   return p < q ? -1 : p > q ? 1 : 0;
 }
-
-export const firstError = (...vs: CellValue[]): ErrorValue | null => (vs.find(isErrorValue) as ErrorValue | undefined) ?? null;

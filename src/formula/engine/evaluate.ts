@@ -9,51 +9,14 @@ import { excelView } from "../text/excel-view";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
-import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "../types";
+import type { CellRef } from "../types";
+import { isUnsupported, type CellSource, type EngineValue, type Evaluation, type EvaluateOptions } from "./source";
 import { implemented } from "./calls";
 import { evalNode, resultOf, type Ctx } from "./interp";
 import { NotSupported } from "./kinds";
 
-export interface CellSource {
-  value(ref: CellRef): CellValue;
-  names(): readonly DefinedName[];
-  spill(anchor: CellRef): AreaRef | null;
-  /**
-   * Optional: the used area of a sheet (null when empty). Whole-column and whole-row references
-   * (`SUM(A:A)`) read only inside it; without it they read all 1,048,576 rows.
-   */
-  used?(sheet: string): AreaRef | null;
-}
-
-export interface EvaluateOptions {
-  /** The clock TODAY() and NOW() read (default: the computer's). */
-  now?: () => Date;
-  /** The workbook counts dates from 1904-01-01 (workbookPr date1904). */
-  date1904?: boolean;
-  /**
-   * Evaluate as an array formula (`t="array"` in a file, a dynamic-array formula, a formula typed
-   * in today's Excel): ranges are read whole and a range result spills. Default false: a formula
-   * stored without `t="array"`, where Excel intersects a range with the formula's row or column.
-   */
-  array?: boolean;
-  /** Answers SVC calls inside a plain formula (fn without the namespace). Without it they are #NAME?, as in Excel without the add-in. */
-  svc?: (fn: string, args: ArgValue[]) => CellValue | CellValue[][];
-}
-
-/** A plain formula's result: one value, or a spilled array (errors inside stay errors). */
-export type EngineValue = CellValue | CellValue[][];
-
-/** What the engine cannot compute exactly as Excel does: no value, a reason ("OFFSET is not implemented"). */
-export interface Unsupported {
-  unsupported: string;
-}
-
-/** The engine's answer: Excel's value, or UNSUPPORTED with the reason. */
-export type Evaluation = EngineValue | Unsupported;
-
-export function isUnsupported(v: unknown): v is Unsupported {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && typeof (v as Unsupported).unsupported === "string";
-}
+export type { CellSource, EngineValue, Evaluation, EvaluateOptions } from "./source";
+export { isUnsupported } from "./source";
 
 const NESTING = 64;
 let depth = 0;

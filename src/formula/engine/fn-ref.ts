@@ -8,7 +8,7 @@ import type { AreaRef, CellValue } from "../types";
 import { toNumber } from "./coerce";
 import type { Special } from "./fn-logic";
 import { Ctx, evalNode, operand, single } from "./interp";
-import { err, Grid, isErrorValue, isGrid, isRef, RefValue, Value } from "./kinds";
+import { err, Grid, isErrorValue, isGrid, isRef, Value } from "./kinds";
 import { map } from "./operators";
 
 const area1 = (v: Value): AreaRef | null => (isRef(v) && v.areas.length === 1 ? v.areas[0] : null);
@@ -120,5 +120,3 @@ export const REFERENCE: Record<string, Special> = {
   AREAS,
   ISBLANK,
 };
-
-export type { RefValue };

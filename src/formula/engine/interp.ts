@@ -11,7 +11,7 @@ import { areaOf, shiftFormula } from "../text/refs";
 import { parseCached } from "../text/syntax";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import type { AreaRef, CellRef, CellValue } from "../types";
-import type { CellSource, EvaluateOptions } from "./evaluate";
+import type { CellSource, EvaluateOptions } from "./source";
 import { err, Grid, isErrorValue, isGrid, isRef, RefValue, unsupported, Value } from "./kinds";
 import { map, negate, percent, scalarBinary, zip } from "./operators";
 

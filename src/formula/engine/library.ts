@@ -128,5 +128,3 @@ function pick(g: Grid, r: number, c: number): CellValue {
   const rr = g.length === 1 ? 0 : r, cc = g[0].length === 1 ? 0 : c;
   return g[rr]?.[cc] ?? err("#N/A");
 }
-
-export { isErrorValue };
