@@ -7,7 +7,7 @@
  *   model-file: pure (its own modules, formula, and fflate)
  *   adapters/{browser,node}: imported only by compose   compose: the one composition root, imported only
  *   (and their own tests)                                by host/, cli/ and the webpack entry files
- *   no cycles; Node built-ins only in adapters/node and cli; the CLI never imports office/;
+ *   no cycles; Node built-ins only in adapters/node and cli; the CLI never reaches office/ (any chain);
  *   the fake API never imports src/.
  *
  * Violations that exist in the tree while the helpers who own the code are fixing them are listed
@@ -123,11 +123,11 @@ module.exports = {
       to: { path: SRC("cli") },
     },
     {
-      name: "cli-never-imports-office",
+      name: "cli-never-reaches-office",
       severity: "error",
-      comment: "src/office wraps Office globals for the page; the CLI runs in Node where they do not exist. What both need (the cell-error table) lives in a neutral module (src/api/cell-outcome.ts).",
+      comment: "src/office wraps Office globals for the page; the CLI runs in Node where they do not exist. Through no chain of imports (the functions it calls get Office's cell errors injected by the page: src/functions/cell-host.ts); what both need (the cell-error table) lives in src/api/cell-outcome.ts.",
       from: { path: SRC("cli") },
-      to: { path: SRC("office") },
+      to: { path: SRC("office"), reachable: true },
     },
     {
       name: "fake-api-independent-of-src",

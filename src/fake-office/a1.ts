@@ -92,14 +92,6 @@ export function cellAddress(sheet: string, r: number, c: number): string {
   return `${quoteSheet(sheet)}!${cellText(r, c)}`;
 }
 
-export function intersects(a: Area, b: Area): boolean {
-  return a.sheet === b.sheet && a.r0 <= b.r1 && b.r0 <= a.r1 && a.c0 <= b.c1 && b.c0 <= a.c1;
-}
-
-export function contains(a: Area, sheet: string, r: number, c: number): boolean {
-  return a.sheet === sheet && r >= a.r0 && r <= a.r1 && c >= a.c0 && c <= a.c1;
-}
-
 export function sizeOf(a: Area): number {
   return (a.r1 - a.r0 + 1) * (a.c1 - a.c0 + 1);
 }

@@ -3,17 +3,12 @@
  * for omitted ones, then the invocation object last. Shared by the CLI, the workbench and tests.
  */
 import { invalidArgument } from "../api/errors";
-import { cellErrorFor } from "../office/cell-error";
+import { cellErrorFor } from "./cell-host";
 import { FUNCTIONS } from "./functions";
 import { CellInvocation } from "./invoke";
 
 export function isFunctionName(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(FUNCTIONS, name.toUpperCase());
-}
-
-/** Number of arguments a user may type (the invocation excluded). */
-export function arity(name: string): number {
-  return FUNCTIONS[name.toUpperCase()].length - 1;
 }
 
 export async function callFunction(name: string, args: readonly unknown[], invocation: CellInvocation = {}): Promise<unknown[][]> {

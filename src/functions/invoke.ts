@@ -7,7 +7,7 @@ import { argsOf } from "../api/arguments";
 import { currentEngine } from "../engine/current";
 import { EngineAnswer } from "../engine/types";
 import { describeFailure } from "../api/cell-outcome";
-import { cellErrorFor, missingValue } from "../office/cell-error";
+import { cellErrorFor, missingValue } from "./cell-host";
 import { Grid } from "../shape/grid";
 import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";

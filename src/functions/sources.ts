@@ -95,10 +95,6 @@ export function recordSource(s: CellSource): void {
   notify();
 }
 
-export function forgetSource(address: string): void {
-  if (sources.delete(keyOf(address))) notify();
-}
-
 export function listSources(): CellSource[] {
   return [...sources.values()];
 }

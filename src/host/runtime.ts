@@ -15,6 +15,8 @@ import { TokenPoolRouter } from "../auth/token-pool";
 import { addinUrlFromPage } from "../auth/dialog-urls";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
+import { officeCellHost } from "../office/cell-host";
+import { useCellHost } from "../functions/cell-host";
 import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
 import { setEngine, SvcEngine } from "../engine";
 import type { CrossLock } from "../platform/locks";
@@ -118,6 +120,7 @@ function build(): Host {
   // pane's quota and counts are the new account's; requests check it again anyway.
   auth?.onStatusChange(() => void composed.engine.current());
   setEngine(engine);
+  useCellHost(officeCellHost);
   const addinUrl = pageAddinUrl(config.addinUrl);
   return {
     config,
