@@ -15,7 +15,7 @@
  *   type a new formula    a new SVC result spills
  *   full read             every shown cell of the sheet (what the old host rebuilt on every call)
  *   calculate(Full)       every formula again (informational)
- * Target (issue 20.5): an edit answers in under 100 ms with 2,000 results on the sheet.
+ * Target: an edit answers in under 100 ms with 2,000 results on the sheet.
  *
  * Options: --results=2000 --runs=40
  */

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run screenshots`: the workbench screenshots of issues #10, #16 and #18 (docs/screenshots/native-*.png,
+ * `npm run screenshots`: the workbench screenshots (docs/screenshots/native-*.png,
  * readable-*.png, model-*.png), reproducibly. The production bundle (dist/ + build/workbench/, built here if missing
  * or stale, as the browser tests do) runs in a Chromium-family browser under the fake Office host,
- * which the workbench starts with data types on (readable by default, issue 18), against the sandbox
+ * which the workbench starts with data types on (readable by default), against the sandbox
  * API on loopback (port 0). A small model is typed into the cells and each view is saved:
  *
  *   native-financials-ltm.png    FINANCIALS FY-2:FY and LTM-1:LTM blocks, PERIODS of the last four quarters
@@ -62,7 +62,7 @@ async function launchChromium(chromium) {
   return chromium.launch({ executablePath: found, args: LAUNCH_ARGS });
 }
 
-/** Issue 18: a model sheet, a feed, the screener at 320 px and the CLI, all readable by default. */
+/** A model sheet, a feed, the screener at 320 px and the CLI, all readable by default. */
 async function readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY }) {
   const save = async (target, name, opts = {}) => {
     const file = path.join(OUT, `readable-${name}.png`);
@@ -225,7 +225,7 @@ async function main() {
 
     await readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY });
 
-    // Issue 16: a model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
+    // A model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
     await require("./screenshots-model").modelShots(page, pane, OUT, log);
 
     log(`API calls: ${api.calls ? api.calls() : "?"}; refused outside requests: ${refused.length}`);

@@ -4,7 +4,7 @@
  * This is the single source of truth for tool names, parameters, bounds, defaults, list-ness,
  * cache lifetimes and the SVC function that exposes each tool. Validation, the custom functions'
  * argument mapping, the task pane's builders, the CLI and the tests all read it; never restate a
- * bound elsewhere. Transcribed from the spec's "Endpoints" table (shared/spec/company-data-api.md).
+ * bound elsewhere. Transcribed from the spec's "Endpoints" table (vendored as docs/api-spec.md).
  */
 
 import { CHAMBER_SYNONYMS, ECONOMY_LABELS, PARTIES, PARTY_SYNONYMS, TRANSACTION_SYNONYMS } from "./words";

@@ -31,7 +31,7 @@ export interface CredentialSource {
    */
   onUnauthorized?(refused: string): Promise<string | null>;
   /**
-   * Contract C5: who signs the calls, never a secret: for an API key its fingerprint; for OAuth
+   * Who signs the calls, never a secret: for an API key its fingerprint; for OAuth
    * `oauth:<issuer>|<client_id>|<sign_in_id>` (a new id at every sign-in, kept across refreshes);
    * null when signed out. Cache and quota/breaker state are kept per connection id (src/compose).
    */

@@ -193,7 +193,7 @@ export function buildEngine(baseUrl: string, credentials: CredentialSource, iden
   return { engine, client, lock, dictionary };
 }
 
-/** Who signs the calls: a key (fixed identity: its fingerprint) or the OAuth sign-in (its connection id, contract C5). */
+/** Who signs the calls: a key (fixed identity: its fingerprint) or the OAuth sign-in (its connection id). */
 export interface EvalCredentials {
   source: CredentialSource;
   identity?: string;
@@ -225,7 +225,7 @@ export async function credentialsFor(token: string | null, baseUrl: string, sign
 }
 
 /**
- * The engine of that credential's connection (contract C5: a key's fingerprint, or the OAuth
+ * The engine of that credential's connection (a key's fingerprint, or the OAuth
  * sign-in's id, read now so the connection's cache directory is checked before anything runs).
  * Throws PrivateStateError when that directory is refused.
  */

@@ -124,7 +124,7 @@ export async function credentialsFromFile(opts: { baseUrl: string; file?: string
 }
 
 /**
- * The same for `svc-excel eval`: the OAuth sign-in decides the connection (contract C5: its cache and
+ * The same for `svc-excel eval`: the OAuth sign-in decides the connection (its cache and
  * quota state follow `connectionId()`), and a --cache-dir in use is remembered so logout can clear it.
  */
 export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; usedCacheDir(dir: string): void }> {

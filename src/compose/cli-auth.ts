@@ -1,7 +1,7 @@
 /**
  * The CLI's credential adapters: the credentials file and the lock file its refresh runs in.
  * Apart from ./cli so `svc-excel login`/`logout` (and the eval credential) load no engine; they only
- * reach the file cache to clear a connection's directory (contract C5).
+ * reach the file cache to clear a connection's directory.
  */
 import { cacheRoots } from "../adapters/node/cache-roots";
 import { FileLock } from "../adapters/node/file-lock";

@@ -1,5 +1,5 @@
 /**
- * The test and workbench driver, window.__fakeExcel (C4): what a person does in Excel (type into a
+ * The test and workbench driver, window.__fakeExcel: what a person does in Excel (type into a
  * cell, select, add a sheet, define a name, recalculate) and what a test asks (what a cell shows,
  * which cells were evaluated how often). Browser-only parts (log, dialogs, metadata fetch) are
  * added by index.ts; this part runs in Node too.

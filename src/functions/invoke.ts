@@ -37,7 +37,7 @@ function finish(grid: Grid, options: CellOptions): unknown[][] {
   return grid.map((row) => row.map((c) => (c === null ? (options.na === "na" ? missingValue() : "") : toHostCell(c, typed))));
 }
 
-/** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size (contract C2). */
+/** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size. */
 function runFacts(args: readonly unknown[], out?: unknown[][]): Pick<CellSource, "args" | "rows" | "cols"> {
   return { args: [...args], ...(out ? { rows: out.length, cols: out[0]?.length ?? 0 } : {}) };
 }

@@ -1,5 +1,5 @@
 /**
- * Functions -> requests (contract 4): the pure mapping from a custom function's arguments (as Excel
+ * Functions -> requests: the pure mapping from a custom function's arguments (as Excel
  * hands them over, omitted ones null) to the tool requests it makes. Every custom function in
  * functions.ts asks the engine exactly what this module says, so the pane can price a refresh of any
  * SVC formula with `engine.plan(requestsFor(fn, args))` and the price is what recalculation spends.

@@ -1,5 +1,5 @@
 /**
- * Per-cell sources (contract 5): where each result on the sheet came from — the check-the-figures
+ * Per-cell sources: where each result on the sheet came from — the check-the-figures
  * link, the notices the API requires to be shown, whether the value was served stale, the error the
  * cell shows, and for SVC.FINANCIALS the source of every value (XBRL concept or formula, filing
  * accession and link) so the pane can "Show source" for a selected cell. Cells cannot carry these.
@@ -48,7 +48,7 @@ export interface CellSource {
   provenance?: ValueSource[];
   /**
    * The arguments the function last received for this cell, as Excel passed them (omitted ones
-   * null, options included; contract C2): the pane prices a formula it cannot resolve from them.
+   * null, options included): the pane prices a formula it cannot resolve from them.
    */
   args: unknown[];
   /** The size of the grid the cell returned (absent when it failed): the cells its result covers. */

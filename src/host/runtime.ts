@@ -65,7 +65,7 @@ function pageAddinUrl(fallback: string): string {
   return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : fallback.replace(/\/+$/, "");
 }
 
-/** Sign-out clears the cache and quota state of the connection (contract 2, C5). */
+/** Sign-out clears the cache and quota state of the connection. */
 export function forgetConnection(engine: SvcEngine): Promise<void> {
   return engine.forgetConnection();
 }
@@ -87,7 +87,7 @@ function build(): Host {
   let auth: OAuthClient | null = null;
   let engine: SvcEngine | null = null;
   // The cache and quota scope: the API address plus who signs the calls (never the secret itself):
-  // a key's fingerprint, or the OAuth sign-in's connection id, read before every request (contract C5).
+  // a key's fingerprint, or the OAuth sign-in's connection id, read before every request.
   let identity: string | undefined;
   if (config.dev.apiKey) {
     credentials = staticCredentials(config.dev.apiKey);

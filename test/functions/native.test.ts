@@ -258,7 +258,7 @@ describe("screen units from the API dictionary", () => {
   });
 });
 
-describe("what each cell last received (contract C2)", () => {
+describe("what each cell last received", () => {
   it("records the arguments as Excel passed them, options included, and the result's size", async () => {
     const g = await grid("FINANCIALS", "AAPL", [["revenue", "net_income"]], 3, "headers=1");
     const src = sourceOf(`Sheet1!A${n}`);

@@ -1,9 +1,9 @@
 /**
  * From the SVC formulas of a range to the requests a refresh makes. Every formula is read by the one
- * argument resolver (src/formula, contract C1) through the workbook's cell reader — literal or not:
+ * argument resolver (src/formula) through the workbook's cell reader — literal or not:
  *   resolved   its arguments as Excel would pass them -> the functions' own mapping (requestsFor)
  *   invalid    the argument that makes the call pointless, with the resolver's message: no call
- *   needs-run  priced from the arguments the function itself last received for that cell (C2);
+ *   needs-run  priced from the arguments the function itself last received for that cell;
  *              never run in this session: refreshed anyway, priced after the fact (its real cost)
  * Formulas that read another SVC result are staged after it (refresh-stages.ts).
  */
@@ -50,7 +50,7 @@ export interface RefreshSet {
 export interface PlanDeps {
   reader: CellReader;
   requestsFor: (fn: string, args: readonly unknown[]) => PlanRequest[];
-  /** The cell's last run (contract C2): its arguments and the size of its result. */
+  /** The cell's last run: its arguments and the size of its result. */
   lastRun: (address: string) => { args: unknown[]; rows?: number; cols?: number } | undefined;
 }
 
@@ -66,7 +66,7 @@ const NO_READER: CellReader = {
   },
 };
 
-/** Planning's inputs from the pane: the workbook's reader, the functions' mapping, each cell's last run (C2). */
+/** Planning's inputs from the pane: the workbook's reader, the functions' mapping, each cell's last run. */
 export function planDepsFor(ctx: PaneContext, wb: WorkbookPort, requestsFor: PlanDeps["requestsFor"]): PlanDeps {
   const by = new Map((ctx.sources.list() as SourceView[]).map((s) => [s.address, s]));
   return {
