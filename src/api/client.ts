@@ -6,6 +6,7 @@
 import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SIGN_IN_MESSAGE, SvcError } from "./errors";
+import { envelopeOf } from "./envelope";
 import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
@@ -245,18 +246,8 @@ export class ApiClient {
   }
 
   private parseEnvelope(tool: ToolName, params: ToolParams, body: unknown, quota: number | null, status: number): ApiAnswer {
-    if (!body || typeof body !== "object" || Array.isArray(body))
-      throw new SvcError("malformed", "The API's answer is not an object", { status });
-    const env = body as Record<string, unknown>;
-    const data = env.data;
-    if (!data || typeof data !== "object" || Array.isArray(data))
-      throw new SvcError("malformed", "The API's answer has no data object", { status });
-    return {
-      text: typeof env.text === "string" ? env.text : "",
-      // Never more rows than were asked for, whatever the API sent.
-      data: trimToSent(tool, params, data as Record<string, unknown>),
-      link: typeof env.link === "string" ? env.link : "",
-      quotaRemaining: quota,
-    };
+    const env = envelopeOf(body, status);
+    // Never more rows than were asked for, whatever the API sent.
+    return { text: env.text, data: trimToSent(tool, params, env.data), link: env.link, quotaRemaining: quota };
   }
 }
