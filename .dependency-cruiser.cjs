@@ -130,6 +130,13 @@ module.exports = {
       to: { path: SRC("office"), reachable: true },
     },
     {
+      name: "fake-office-shares-only-formula",
+      severity: "error",
+      comment: "The fake Office host ships in the workbench page. It shares one room of the add-in, src/formula (formula text, the plain-formula engine, the argument resolver), through its index, and nothing else: never the request engine, the functions, the pane, Office wrappers or shape, so no test of those is checked by the code under test. The formula room is safe to share because it is held to Excel independently of the fake: the engine by test/formula/engine.test.ts (values hand-checked in Excel), the resolver by test/formula/resolve.test.ts (arguments as Excel passes them, written by hand); the workbench shows what the add-in computes, by design.",
+      from: { path: SRC("fake-office") },
+      to: { path: "^src/", pathNot: [SRC("fake-office"), "^src/formula/index\\.ts$"] },
+    },
+    {
       name: "fake-api-independent-of-src",
       severity: "error",
       comment: "The fake API must not validate against the code it tests: its rules come from docs/api-spec.md via test/spec/spec.ts.",

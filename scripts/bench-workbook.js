@@ -15,42 +15,54 @@ const SERIES = ["UNRATE", "DGS10", "CPIAUCSL", "DFF", "PAYEMS", "T10Y2Y", "VIXCL
 function workbook(tickers, FIN) {
   const out = [];
   const add = (fn, tool, params) => out.push({ fn, tool, params });
-  const pick = (list, n, off) => Array.from({ length: n }, (_, i) => list[(i * 3 + off) % list.length]);
-  tickers.forEach((t, ti) => {
-    const lc = t.toLowerCase();
-    for (const field of ["name", "exchange", "industry", "shares_outstanding", "float", "cik"])
-      add("COMPANY", "get_company", { ticker: ti % 2 ? lc : t, _field: field });
-    pick(FIN.income, 12, ti).forEach((m, i) =>
-      add("FINANCIALS", "get_financials", { ticker: t, metrics: m, years: [3, 5, 10, 20][i % 4] }),
-    );
-    add("FINANCIALS", "get_financials", { ticker: t, metrics: ["revenue", "net_income"], years: 3 });
-    add("FINANCIALS", "get_financials", { ticker: t });
-    add("FINANCIALS", "get_financials", { ticker: lc, statement: "income", period_type: "annual", years: 5 });
-    pick(FIN.balance, 8, ti).forEach((m, i) =>
-      add("FINANCIALS", "get_financials", { ticker: t, statement: "balance", metrics: m, years: i % 2 ? 5 : 3 }),
-    );
-    pick(FIN.cash_flow, 6, ti).forEach((m) =>
-      add("FINANCIALS", "get_financials", { ticker: t, statement: "cash_flow", metrics: m, years: 5 }),
-    );
-    pick(FIN.income, 4, ti + 1).forEach((m, i) =>
-      add("FINANCIALS", "get_financials", { ticker: t, metrics: m, period_type: "quarterly", years: 1 + i }),
-    );
-    add("FILINGS", "list_filings", { ticker: t, form_type: "10-K", limit: 5 });
-    add("FILINGS", "list_filings", { ticker: t, form_type: "10-K" });
-    add("FILINGS", "list_filings", { ticker: t, limit: 10 });
-    add("FILINGS", "list_filings", { ticker: t, limit: 20 });
-    add("FILINGS", "list_filings", { ticker: lc });
-    add("HEADLINES", "get_headlines", { ticker: t, limit: 5 });
-    add("HEADLINES", "get_headlines", { ticker: t });
-    add("HEADLINES", "get_headlines", { ticker: t, limit: 10 });
-    add("HOLDERS", "get_institutional_holders", { ticker: t });
-    add("HOLDERS", "get_institutional_holders", { ticker: t, limit: 20 });
-    add("HOLDERS", "get_institutional_holders", { ticker: t, limit: 50 });
-    add("LEADERSHIP", "get_leadership", { ticker: t });
-    add("LEADERSHIP", "get_leadership", { ticker: t, years: 5 });
-    add("LEADERSHIP", "get_leadership", { ticker: t, years: 3 });
-    add("PEERS", "get_peers", { ticker: t });
-  });
+  tickers.forEach((t, ti) => companyCells(add, t, ti, FIN));
+  marketCells(add);
+  for (const f of out) delete f.params._field; // the field picks a cell, not a request
+  return out;
+}
+
+/** `n` items of `list` from `off`, three apart (wrapping). */
+const pick = (list, n, off) => Array.from({ length: n }, (_, i) => list[(i * 3 + off) % list.length]);
+
+/** One company's cells: COMPANY fields, FINANCIALS of the three statements, filings, headlines, holders, leadership, peers. */
+function companyCells(add, t, ti, FIN) {
+  const lc = t.toLowerCase();
+  for (const field of ["name", "exchange", "industry", "shares_outstanding", "float", "cik"])
+    add("COMPANY", "get_company", { ticker: ti % 2 ? lc : t, _field: field });
+  pick(FIN.income, 12, ti).forEach((m, i) =>
+    add("FINANCIALS", "get_financials", { ticker: t, metrics: m, years: [3, 5, 10, 20][i % 4] }),
+  );
+  add("FINANCIALS", "get_financials", { ticker: t, metrics: ["revenue", "net_income"], years: 3 });
+  add("FINANCIALS", "get_financials", { ticker: t });
+  add("FINANCIALS", "get_financials", { ticker: lc, statement: "income", period_type: "annual", years: 5 });
+  pick(FIN.balance, 8, ti).forEach((m, i) =>
+    add("FINANCIALS", "get_financials", { ticker: t, statement: "balance", metrics: m, years: i % 2 ? 5 : 3 }),
+  );
+  pick(FIN.cash_flow, 6, ti).forEach((m) =>
+    add("FINANCIALS", "get_financials", { ticker: t, statement: "cash_flow", metrics: m, years: 5 }),
+  );
+  pick(FIN.income, 4, ti + 1).forEach((m, i) =>
+    add("FINANCIALS", "get_financials", { ticker: t, metrics: m, period_type: "quarterly", years: 1 + i }),
+  );
+  add("FILINGS", "list_filings", { ticker: t, form_type: "10-K", limit: 5 });
+  add("FILINGS", "list_filings", { ticker: t, form_type: "10-K" });
+  add("FILINGS", "list_filings", { ticker: t, limit: 10 });
+  add("FILINGS", "list_filings", { ticker: t, limit: 20 });
+  add("FILINGS", "list_filings", { ticker: lc });
+  add("HEADLINES", "get_headlines", { ticker: t, limit: 5 });
+  add("HEADLINES", "get_headlines", { ticker: t });
+  add("HEADLINES", "get_headlines", { ticker: t, limit: 10 });
+  add("HOLDERS", "get_institutional_holders", { ticker: t });
+  add("HOLDERS", "get_institutional_holders", { ticker: t, limit: 20 });
+  add("HOLDERS", "get_institutional_holders", { ticker: t, limit: 50 });
+  add("LEADERSHIP", "get_leadership", { ticker: t });
+  add("LEADERSHIP", "get_leadership", { ticker: t, years: 5 });
+  add("LEADERSHIP", "get_leadership", { ticker: t, years: 3 });
+  add("PEERS", "get_peers", { ticker: t });
+}
+
+/** The cells shared by the sheet: ECONOMY series, the insider and congress feeds, SCREEN. */
+function marketCells(add) {
   for (const s of SERIES) {
     add("ECONOMY", "get_economy", { series_id: s, range: "5Y" });
     add("ECONOMY", "get_economy", { series_id: s });
@@ -73,8 +85,6 @@ function workbook(tickers, FIN) {
     add("SCREEN", "screen_companies", { filters: ["roic:15.0:", "net_debt_to_ebitda::2.00"] });
     add("SCREEN", "screen_companies", { filters: ["revenue_growth_yoy:10:"], sort_by: "rule_of_40" });
   }
-  for (const f of out) delete f.params._field; // the field picks a cell, not a request
-  return out;
 }
 /**
  * Distinct identities by the rule, written out here for the tools this workbook uses: the

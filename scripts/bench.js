@@ -22,7 +22,7 @@
  *
  * A small warm-up sheet of other tickers runs first, unmeasured (JIT compilation).
  *
- * The fake API runs on a thread of its own (scripts/bench-api-worker.js), as the real one runs on
+ * The fake API runs in a process of its own (scripts/bench-api-worker.js), as the real one runs on
  * another machine; --fake=inline puts it on the bench's event loop.
  *
  * Beside each recalculation with a cache directory, the same requests go out again as a bare `fetch`
@@ -40,7 +40,7 @@ const path = require("path");
 const { performance } = require("perf_hooks");
 const { busyFigures, logOverlaps, median, percentile } = require("./bench-figures");
 const { workbook, identityOf } = require("./bench-workbook");
-const { bareFetchLoop, reportBare } = require("./bench-bare");
+const { bareFetchLoop, cpuMsSince, reportBare } = require("./bench-bare");
 
 const ROOT = path.resolve(__dirname, "..");
 const BUILD = path.join(ROOT, "build");
@@ -137,31 +137,32 @@ async function typeIn(engine, formulas) {
 
 
 /**
- * The fake API on its own thread (scripts/bench-api-worker.js): {url, reset(), log(), calls(), close()},
- * each method async. `--fake=inline` runs it on the bench's own event loop instead (the old way: its
- * work then counts in the gaps between calls).
+ * The fake API in a process of its own (scripts/bench-api-worker.js): {url, reset(), log(), calls(),
+ * close()}, each method async. `--fake=inline` runs it on the bench's own event loop instead (its
+ * work then counts in the gaps between calls and in the bench's CPU time).
  */
-async function startApiThread(mods, opts) {
+async function startApiProcess(mods, opts) {
   if (process.argv.includes("--fake=inline")) {
     const api = await mods.fake.startFakeApi(opts);
     return { url: api.url, reset: async () => api.reset(), log: async () => api.log, calls: async () => api.log.length, close: () => api.close() };
   }
-  const { Worker } = require("worker_threads");
-  const worker = new Worker(path.join(__dirname, "bench-api-worker.js"), { workerData: { build: BUILD, ...opts } });
+  const { fork } = require("child_process");
+  const child = fork(path.join(__dirname, "bench-api-worker.js"), [], { env: { ...process.env, SVC_BENCH_API: JSON.stringify({ build: BUILD, ...opts }) } });
   const waiting = new Map();
   let next = 1;
-  worker.on("message", ({ id, result }) => {
+  child.on("message", ({ id, result }) => {
     waiting.get(id)?.(result);
     waiting.delete(id);
   });
   const ask = (cmd) => new Promise((r) => {
     const id = next++;
     waiting.set(id, r);
-    worker.postMessage({ cmd, id });
+    child.send({ cmd, id });
   });
   const url = await new Promise((r, j) => {
     waiting.set(0, r);
-    worker.once("error", j);
+    child.once("error", j);
+    child.once("exit", (code) => j(new Error(`the fake API process ended (${code})`)));
   });
   return {
     url,
@@ -170,7 +171,7 @@ async function startApiThread(mods, opts) {
     calls: async () => (await ask("log")).length,
     close: async () => {
       await ask("close");
-      await worker.terminate();
+      if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
     },
   };
 }
@@ -221,6 +222,7 @@ async function pass(mods, api, { formulas, cacheDir, lockDir, mode, burst, gapMs
   await api.reset();
   const { engine, lock } = compose(mods, api, cacheDir, lockDir);
   const watch = watchClient(mods);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let results;
   try {
@@ -231,8 +233,9 @@ async function pass(mods, api, { formulas, cacheDir, lockDir, mode, burst, gapMs
   const wall = performance.now() - t0;
   await engine.flush();
   await lock.releaseAll();
+  const cpuMs = cpuMsSince(cpu0);
   const log = await api.log();
-  return { engine, wall, log, calls: log.length, errors: results.filter((r) => !r.ok), busy: busyFigures(log), own: watch.share(), stats: engine.stats() };
+  return { engine, wall, cpuMs, log, calls: log.length, errors: results.filter((r) => !r.ok), busy: busyFigures(log), own: watch.share(), stats: engine.stats() };
 }
 
 const fmt = (n, d = 0) => n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
@@ -274,7 +277,7 @@ async function ownShare(mods, api, ctx) {
     const recalc = await pass(mods, api, { formulas: shuffle([...formulas], 42), cacheDir, lockDir, mode: "recalc", burst: o.burst, gapMs: o.gapMs });
     report(`recalculation with a cache directory, run ${i} of ${o.runs} (file cache + lock file, as svc-excel eval --cache-dir)`, recalc, identities, formulas.length);
     const bare = await bareFetchLoop(api, recalc.log, mods.fake.SANDBOX_API_KEY);
-    extras.push(reportBare(recalc.busy, bare, recalc.log.length));
+    extras.push(reportBare(recalc, bare));
   }
   console.log(`
 engine's extra time a call over a bare fetch loop, ${o.runs} runs: ${extras.map((x) => `${x.toFixed(2)} ms`).join(", ")} (target <= 1 ms)`);
@@ -323,10 +326,10 @@ async function main() {
   const identities = new Set(formulas.map(identityOf)).size;
   const byFn = {};
   for (const f of formulas) byFn[f.fn] = (byFn[f.fn] || 0) + 1;
-  console.log(`SVC engine bench: fake API latency ${o.latencyMs} ms/call (${process.argv.includes("--fake=inline") ? "on this thread" : "on a thread of its own"}); ${o.nTickers} tickers; engine built by src/compose/cli`);
+  console.log(`SVC engine bench: fake API latency ${o.latencyMs} ms/call (${process.argv.includes("--fake=inline") ? "on this thread" : "in a process of its own"}); ${o.nTickers} tickers; engine built by src/compose/cli`);
   console.log(`  formulas ${fmt(formulas.length)} (${Object.entries(byFn).map(([k, v]) => `${k} ${v}`).join(", ")})`);
 
-  const api = await startApiThread(mods, { latencyMs: o.latencyMs, quota: 1_000_000 });
+  const api = await startApiProcess(mods, { latencyMs: o.latencyMs, quota: 1_000_000 });
   const lockDir = tmp("svc-bench-locks-");
   const ctx = { formulas, identities, lockDir, dirs: [lockDir], o };
   try {

@@ -17,16 +17,16 @@ export interface Area {
   c1: number;
 }
 
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Zero-based column index -> letters (0 -> A, 26 -> AA), bijective base 26. */
 export function columnName(c: number): string {
-  let s = "";
-  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
+  return c < 26 ? LETTERS[c] : columnName(Math.floor(c / 26) - 1) + LETTERS[c % 26];
 }
 
+/** Letters -> zero-based column index (case-insensitive). */
 export function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
+  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + LETTERS.indexOf(ch) + 1, 0) - 1;
 }
 
 /** Excel quotes a sheet name in an address unless it is a plain identifier that is not a cell reference. */

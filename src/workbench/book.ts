@@ -4,15 +4,9 @@
  * calls the workbench makes are typed here.
  */
 import type { EngineStats } from "../engine/types";
+import type { Shown } from "../fake-office/display";
 
-export interface Shown {
-  value?: unknown;
-  error?: string;
-  message?: string | null;
-  anchor?: boolean;
-  spill?: boolean;
-  busy?: boolean;
-}
+export type { Shown };
 
 export interface FakeExcel {
   setFormula(address: string, text: string): Promise<unknown>;
