@@ -10,6 +10,7 @@ import { envelopeOf } from "./envelope";
 import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
+import { trimBaseUrl } from "../platform/urls";
 
 export { MAX_ANSWER_BYTES, MAX_JSON_DEPTH };
 
@@ -63,7 +64,7 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** Build `{base}/api/public/v1/<tool>?...` with list parameters comma-separated. */
 export function toolUrl(baseUrl: string, tool: ToolName, params: ToolParams): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/api/public/v1/${tool}`);
+  const url = new URL(`${trimBaseUrl(baseUrl)}/api/public/v1/${tool}`);
   for (const k of Object.keys(params).sort()) {
     const v = params[k];
     url.searchParams.set(k, Array.isArray(v) ? v.join(",") : String(v));
@@ -169,7 +170,7 @@ export class ApiClient {
   lastQuota: number | null = null;
 
   constructor(private readonly opts: ClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.baseUrl = trimBaseUrl(opts.baseUrl);
     this.fetchImpl = opts.fetch ?? ((...a) => fetch(...a));
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }

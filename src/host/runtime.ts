@@ -23,6 +23,7 @@ import type { CrossLock } from "../platform/locks";
 import { credentialFingerprint } from "../compose";
 import { composePage, pageLock } from "../compose/page";
 import { effectiveConfig, HostConfig, DevOverrides } from "./config";
+import { trimBaseUrl } from "../platform/urls";
 
 export interface Host {
   config: HostConfig & { dev: DevOverrides };
@@ -62,7 +63,7 @@ function partitionKey(): string {
  */
 function pageAddinUrl(fallback: string): string {
   const loc = (globalThis as { location?: { href?: string; protocol?: string } }).location;
-  return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : fallback.replace(/\/+$/, "");
+  return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : trimBaseUrl(fallback);
 }
 
 /** Sign-out clears the cache and quota state of the connection. */
