@@ -63,6 +63,27 @@ const strip = <T extends Record<string, unknown>>(r: T, drop: string[]) => Objec
  * spaces or number spelling, so this is lenient there: metric in any case, spaces around parts, bounds
  * such as ".5", "15.0", "-3", "+2". Strict on what it states: three parts, a known metric, numbers.
  */
+/** A 13F filer's position changes from the quarter before `quarter` to it, largest first. */
+function quarterChanges(m: Manager, quarter: string, pos: ReturnType<typeof positions>): { priorQ: string; changes: Record<string, unknown>[] } {
+  const qi = QUARTERS_13F.indexOf(quarter);
+  const priorQ = qi > 0 ? QUARTERS_13F[qi - 1] : addDays(quarter, -91);
+  const before = qi > 0 ? positions(m, priorQ) : [];
+  const keyOf = (x: { cusip: string; put_call: string | null }) => `${x.cusip}:${x.put_call ?? ""}`;
+  const prevMap = new Map(before.map((x) => [keyOf(x), x]));
+  const curMap = new Map(pos.map((x) => [keyOf(x), x]));
+  const changes: Record<string, unknown>[] = [];
+  for (const x of pos) {
+    const b = prevMap.get(keyOf(x));
+    const status = !b ? "new" : x.shares > b.shares ? "added" : x.shares < b.shares ? "reduced" : "unchanged";
+    if (status === "unchanged") continue;
+    changes.push({ ticker: x.ticker, issuer: x.issuer, class: x.class, put_call: x.put_call, status, shares: x.shares, prior_shares: b?.shares ?? 0, change_shares: x.shares - (b?.shares ?? 0), value_usd_m: x.value_usd_m, prior_value_usd_m: b?.value_usd_m ?? 0, cusip: x.cusip });
+  }
+  for (const b of before)
+    if (!curMap.has(keyOf(b))) changes.push({ ticker: b.ticker, issuer: b.issuer, class: b.class, put_call: b.put_call, status: "sold_out", shares: 0, prior_shares: b.shares, change_shares: -b.shares, value_usd_m: 0, prior_value_usd_m: b.value_usd_m, cusip: b.cusip });
+  changes.sort((a, b) => Math.max(Number(b.value_usd_m), Number(b.prior_value_usd_m)) - Math.max(Number(a.value_usd_m), Number(a.prior_value_usd_m)));
+  return { priorQ, changes };
+}
+
 export function parseFilter(f: string): { metric: string; min: number | null; max: number | null } {
   const parts = f.split(":").map((x) => x.trim());
   if (parts.length !== 3) throw badRequest(`filters: "${f}" must be written metric:min:max (either bound may be empty)`);
@@ -390,22 +411,7 @@ const handlers: Record<ToolName, Handler> = {
       const data = { ...base, positions: pos.length, portfolio_value_usd_m: Math.round(total * 10) / 10, portfolio_value_basis: "sum_of_lines", holdings };
       return { data, link, text: recordTable(`${m.name} 13F holdings at ${quarter}, largest first`, holdings as unknown as Record<string, unknown>[], ["ticker", "issuer", "class", "put_call", "shares", "value_usd_m", "pct_of_portfolio"], [], link) };
     }
-    const qi = QUARTERS_13F.indexOf(quarter);
-    const priorQ = qi > 0 ? QUARTERS_13F[qi - 1] : addDays(quarter, -91);
-    const before = qi > 0 ? positions(m, priorQ) : [];
-    const keyOf = (x: { cusip: string; put_call: string | null }) => `${x.cusip}:${x.put_call ?? ""}`;
-    const prevMap = new Map(before.map((x) => [keyOf(x), x]));
-    const curMap = new Map(pos.map((x) => [keyOf(x), x]));
-    const changes: Record<string, unknown>[] = [];
-    for (const x of pos) {
-      const b = prevMap.get(keyOf(x));
-      const status = !b ? "new" : x.shares > b.shares ? "added" : x.shares < b.shares ? "reduced" : "unchanged";
-      if (status === "unchanged") continue;
-      changes.push({ ticker: x.ticker, issuer: x.issuer, class: x.class, put_call: x.put_call, status, shares: x.shares, prior_shares: b?.shares ?? 0, change_shares: x.shares - (b?.shares ?? 0), value_usd_m: x.value_usd_m, prior_value_usd_m: b?.value_usd_m ?? 0, cusip: x.cusip });
-    }
-    for (const b of before)
-      if (!curMap.has(keyOf(b))) changes.push({ ticker: b.ticker, issuer: b.issuer, class: b.class, put_call: b.put_call, status: "sold_out", shares: 0, prior_shares: b.shares, change_shares: -b.shares, value_usd_m: 0, prior_value_usd_m: b.value_usd_m, cusip: b.cusip });
-    changes.sort((a, b) => Math.max(Number(b.value_usd_m), Number(b.prior_value_usd_m)) - Math.max(Number(a.value_usd_m), Number(a.prior_value_usd_m)));
+    const { priorQ, changes } = quarterChanges(m, quarter, pos);
     const counts = { new: 0, added: 0, reduced: 0, sold_out: 0 } as Record<string, number>;
     for (const ch of changes) counts[String(ch.status)]++;
     const data = { ...base, prior_quarter: priorQ, counts, counts_cover: "all", changes: changes.slice(0, limit) };
