@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Pricing figures (issue 16.6), printed by `npm run bench` after the engine's and runnable alone
+ * Pricing figures, printed by `npm run bench` after the engine's and runnable alone
  * (`node scripts/bench-pricing.js`): how long the pane's "Price refresh…" takes on a 1,000-formula
  * model in the workbench host (the production bundle under the fake Office host, in Chromium), and
  * how many host round trips it makes, for

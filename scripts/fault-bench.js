@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:faults`: a 1,000-formula book facing each outage of the fake API (contract 6:
- * unrecognised 429 "Rate limit exceeded", a 429 HTML gateway page, 503, a hang), through the engine
+ * `npm run bench:faults`: a 1,000-formula book facing each outage of the fake API
+ * (an unrecognised 429 "Rate limit exceeded", a 429 HTML gateway page, 503, a hang), through the engine
  * as the CLI builds it (src/compose/cli, default timeouts and breaker). Prints, per outage: requests
  * the fake received (target <= 2 x distinct identities), whether every cell settled, seconds to
  * settle, and what the cells got. Then the same with `Retry-After: 120` on a 503 (honoured: one

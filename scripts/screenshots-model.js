@@ -1,6 +1,6 @@
 "use strict";
 /**
- * Issue 16's screenshots, taken by `npm run screenshots` (scripts/screenshots.js) in its workbench
+ * The model screenshots, taken by `npm run screenshots` (scripts/screenshots.js) in its workbench
  * page: a model whose inputs sit in cells (tickers down Inputs!A, metric keys across Model!B1:D1, the
  * period in Inputs!B1), and the pane's Refresh on it:
  *   model-priced.png      the model and the pane's price ("≈ 5 calls": one per ticker)
@@ -8,7 +8,7 @@
  */
 const path = require("path");
 
-/** Issue 16: a model whose arguments are in cells, priced and refreshed from the pane. */
+/** A model whose arguments are in cells, priced and refreshed from the pane. */
 async function modelShots(page, pane, out, log) {
   const shot = async (name) => {
     const file = path.join(out, `${name}.png`);

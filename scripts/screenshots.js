@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run screenshots`: the workbench screenshots of issues #10, #16 and #18 (docs/screenshots/native-*.png,
+ * `npm run screenshots`: the workbench screenshots (docs/screenshots/native-*.png,
  * readable-*.png, model-*.png), reproducibly. The production bundle (dist/ + build/workbench/, built here if missing
  * or stale, as the browser tests do) runs in a Chromium-family browser under the fake Office host,
- * which the workbench starts with data types on (readable by default, issue 18), against the sandbox
+ * which the workbench starts with data types on (readable by default), against the sandbox
  * API on loopback (port 0). A small model is typed into the cells and each view is saved:
  *
  *   native-financials-ltm.png    FINANCIALS FY-2:FY and LTM-1:LTM blocks, PERIODS of the last four quarters
@@ -64,7 +64,7 @@ async function launchChromium(chromium) {
   return chromium.launch({ executablePath: found, args: LAUNCH_ARGS });
 }
 
-/** Issue 18: a model sheet, a feed, the screener at 320 px and the CLI, all readable by default. */
+/** A model sheet, a feed, the screener at 320 px and the CLI, all readable by default. */
 async function readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY }) {
   const save = async (target, name, opts = {}) => {
     const file = path.join(OUT, `readable-${name}.png`);
@@ -122,6 +122,85 @@ async function readableShots({ page, type, widen, scrollTo, ctx, site, api, SAND
   await term.close();
 }
 
+/** What a person does in the workbench page: type into a cell, widen a column, scroll; and a screenshot of it. */
+function bookActions(page) {
+  async function type(address, formula) {
+    await page.click(`#cell-${address}`);
+    await page.fill("#fx", formula);
+    await page.press("#fx", "Enter");
+    await page.waitForFunction((a) => document.querySelector(`#cell-${a}`).textContent !== "#BUSY!", address, { timeout: 30_000 });
+    const shown = await page.textContent(`#cell-${address}`);
+    if (formula.startsWith("=") && /^#[A-Z/0!?]+!?$/.test(shown || "")) throw new Error(`${address} ${formula} shows ${shown}`);
+  }
+  async function shot(name) {
+    const file = path.join(OUT, `native-${name}.png`);
+    await page.screenshot({ path: file });
+    log(`saved ${path.relative(ROOT, file)}`);
+  }
+  /** Widen a column as a user would: select a cell of it, Alt+→ in the formula bar (24 px a step). */
+  async function widen(column, steps) {
+    await page.click(`#cell-${column}1`);
+    await page.focus("#fx");
+    for (let i = 0; i < steps; i++) await page.keyboard.press("Alt+ArrowRight");
+  }
+  const scrollTo = (address) => page.evaluate((a) => document.querySelector(`#cell-${a}`).scrollIntoView({ block: "start" }), address);
+
+  return { type, shot, widen, scrollTo };
+}
+
+/** The native screenshots: FINANCIALS with LTM, FILINGS dates, SCREEN percents, the COMPANY card, Show source. */
+async function nativeShots(page, pane, { type, shot, widen, scrollTo }) {
+  // Labels readable without hovering: metric names (A, F), LTM headers (G, H), accessions (D).
+  for (const [column, steps] of [["A", 4], ["D", 2], ["F", 4], ["G", 2], ["H", 2]]) await widen(column, steps);
+
+  // 1. FINANCIALS block with LTM beside it, and the fiscal quarters LTM sums
+  const metrics = "revenue,gross_profit,gross_margin,operating_margin,net_income,eps_diluted";
+  await type("A1", "AAPL: income, last three fiscal years and LTM (computed from the last four fiscal quarters)");
+  await type("A2", `=SVC.FINANCIALS("AAPL","${metrics}","FY-2:FY")`);
+  await type("F2", `=SVC.FINANCIALS("AAPL","${metrics}","LTM-1:LTM")`);
+  await type("A10", '=SVC.PERIODS("AAPL","FQ-3:FQ")');
+  await page.click("#cell-A1");
+  await shot("financials-ltm");
+
+  // 2. FILINGS with real dates
+  await type("A16", "AAPL: latest filings (dates are Excel dates, shown yyyy-mm-dd)");
+  await type("A17", '=SVC.FILINGS("AAPL",,6)');
+  await page.click("#cell-A16");
+  await scrollTo("A15");
+  await shot("filings-dates");
+
+  // 3. SCREEN in percents
+  await type("A26", "Screen: ROIC at least 15% and gross margin at least 40% (ratios are fractions, shown as %)");
+  await type("A27", '=SVC.SCREEN("roic:15:,gross_margin:40:",,TRUE,8)');
+  await page.click("#cell-A26");
+  await scrollTo("A25");
+  await shot("screen-percents");
+
+  // 4. COMPANY card (hover the entity cell); the workbench has no =A41.cik dot access, the card lists the properties
+  await type("A40", "AAPL as an entity (data types): hover the cell for its card");
+  await type("A41", '=SVC.COMPANY("AAPL")');
+  await type("C41", "shares (m):");
+  await type("D41", '=SVC.COMPANY("AAPL","shares_outstanding_m")');
+  await scrollTo("A39");
+  await page.hover("#cell-A41");
+  await page.waitForSelector(".svc-card");
+  await shot("company-card");
+
+  // 5. Show source of a FINANCIALS revenue value (A2's block: row 3 is revenue, B3 its oldest year)
+  await page.mouse.move(0, 0);
+  await scrollTo("A1");
+  await page.click("#cell-B3");
+  await pane.locator("#svc-tab-data").click();
+  await pane.locator("[data-section=svc-data] fluent-button", { hasText: "Show source of the selected cell" }).first().click();
+  const box = pane.locator("[data-source-of='Sheet1!B3']");
+  await box.waitFor();
+  const text = (await box.textContent()) || "";
+  if (!/Metricrevenue/.test(text) || !/Accession/.test(text)) throw new Error(`Show source of B3 does not show a revenue value's source: ${text}`);
+  await box.scrollIntoViewIfNeeded();
+  await shot("show-source");
+
+}
+
 async function main() {
   require("./build-helpers/build-sandbox").buildSandbox(log);
   buildBundle();
@@ -155,80 +234,13 @@ async function main() {
     const pane = page.frameLocator("#book");
     await pane.locator("body[data-pane-ready='1']").waitFor();
 
-    async function type(address, formula) {
-      await page.click(`#cell-${address}`);
-      await page.fill("#fx", formula);
-      await page.press("#fx", "Enter");
-      await page.waitForFunction((a) => document.querySelector(`#cell-${a}`).textContent !== "#BUSY!", address, { timeout: 30_000 });
-      const shown = await page.textContent(`#cell-${address}`);
-      if (formula.startsWith("=") && /^#[A-Z/0!?]+!?$/.test(shown || "")) throw new Error(`${address} ${formula} shows ${shown}`);
-    }
-    async function shot(name) {
-      const file = path.join(OUT, `native-${name}.png`);
-      await page.screenshot({ path: file });
-      log(`saved ${path.relative(ROOT, file)}`);
-    }
-    /** Widen a column as a user would: select a cell of it, Alt+→ in the formula bar (24 px a step). */
-    async function widen(column, steps) {
-      await page.click(`#cell-${column}1`); // the grid has the focus, as in Excel
-      for (let i = 0; i < steps; i++) await page.keyboard.press("Alt+ArrowRight");
-    }
-    const scrollTo = (address) => page.evaluate((a) => document.querySelector(`#cell-${a}`).scrollIntoView({ block: "start" }), address);
-
+    const actions = bookActions(page);
     if (process.argv.includes("--pane")) return await require("./screenshots-pane").paneShots(page, pane, OUT, log);
-
-    // Labels readable without hovering: metric names (A, F), LTM headers (G, H), accessions (D).
-    for (const [column, steps] of [["A", 4], ["D", 2], ["F", 4], ["G", 2], ["H", 2]]) await widen(column, steps);
-
-    // 1. FINANCIALS block with LTM beside it, and the fiscal quarters LTM sums
-    const metrics = "revenue,gross_profit,gross_margin,operating_margin,net_income,eps_diluted";
-    await type("A1", "AAPL: income, last three fiscal years and LTM (computed from the last four fiscal quarters)");
-    await type("A2", `=SVC.FINANCIALS("AAPL","${metrics}","FY-2:FY")`);
-    await type("F2", `=SVC.FINANCIALS("AAPL","${metrics}","LTM-1:LTM")`);
-    await type("A10", '=SVC.PERIODS("AAPL","FQ-3:FQ")');
-    await page.click("#cell-A1");
-    await shot("financials-ltm");
-
-    // 2. FILINGS with real dates
-    await type("A16", "AAPL: latest filings (dates are Excel dates, shown yyyy-mm-dd)");
-    await type("A17", '=SVC.FILINGS("AAPL",,6)');
-    await page.click("#cell-A16");
-    await scrollTo("A15");
-    await shot("filings-dates");
-
-    // 3. SCREEN in percents
-    await type("A26", "Screen: ROIC at least 15% and gross margin at least 40% (ratios are fractions, shown as %)");
-    await type("A27", '=SVC.SCREEN("roic:15:,gross_margin:40:",,TRUE,8)');
-    await page.click("#cell-A26");
-    await scrollTo("A25");
-    await shot("screen-percents");
-
-    // 4. COMPANY card (hover the entity cell); the workbench has no =A41.cik dot access, the card lists the properties
-    await type("A40", "AAPL as an entity (data types): hover the cell for its card");
-    await type("A41", '=SVC.COMPANY("AAPL")');
-    await type("C41", "shares (m):");
-    await type("D41", '=SVC.COMPANY("AAPL","shares_outstanding_m")');
-    await scrollTo("A39");
-    await page.hover("#cell-A41");
-    await page.waitForSelector(".svc-card");
-    await shot("company-card");
-
-    // 5. Show source of a FINANCIALS revenue value (A2's block: row 3 is revenue, B3 its oldest year)
-    await page.mouse.move(0, 0);
-    await scrollTo("A1");
-    await page.click("#cell-B3");
-    await pane.locator("#svc-tab-data").click();
-    await pane.locator("[data-section=svc-data] fluent-button", { hasText: "Show source of the selected cell" }).first().click();
-    const box = pane.locator("[data-source-of='Sheet1!B3']");
-    await box.waitFor();
-    const text = (await box.textContent()) || "";
-    if (!/Metricrevenue/.test(text) || !/Accession/.test(text)) throw new Error(`Show source of B3 does not show a revenue value's source: ${text}`);
-    await box.scrollIntoViewIfNeeded();
-    await shot("show-source");
-
+    await nativeShots(page, pane, actions);
+    const { type, widen, scrollTo } = actions;
     await readableShots({ page, type, widen, scrollTo, ctx, site, api, SANDBOX_API_KEY });
 
-    // Issue 16: a model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
+    // A model whose arguments are in cells, priced and refreshed (scripts/screenshots-model.js)
     await require("./screenshots-model").modelShots(page, pane, OUT, log);
     await page.goto(`${site.url}/workbench/`); // a fresh workbook for the pane's tabs
     await page.waitForSelector("body[data-ready='1']");

@@ -52,21 +52,37 @@ function decodedPath(rawUrl) {
  *          index?:string, https?:{key:any, cert:any}}} opts
  * @returns {Promise<{url:string, port:number, server:import('http').Server, requests:string[], close:()=>Promise<void>}>}
  */
+/** A page as served: the CSP widened to `connectSrc`, Office's script replaced by `officeJs` (with `devScript` before it). */
+function transformHtml(opts, text) {
+  let out = text;
+  if (opts.connectSrc && opts.connectSrc.length) out = out.replace(/connect-src 'self'/g, `connect-src 'self' ${opts.connectSrc.join(" ")}`);
+  if (opts.officeJs) {
+    const dev = opts.devScript ? `<script src="${opts.devScript}"></script>` : "";
+    out = out.replace(/<script src="?https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/office\.js"?><\/script>/, `${dev}<script src="${opts.officeJs}"></script>`);
+    out = out.replace(OFFICE_CDN, opts.officeJs);
+  }
+  return out;
+}
+
+/** The file a path names: under the first mount whose prefix it starts with, else under the root; the index for a folder. */
+function fileFor(opts, root, mounts, pathname) {
+  let base = root;
+  let rel = pathname;
+  for (const [prefix, dir] of mounts) {
+    if (pathname.startsWith(prefix) || pathname + "/" === prefix) {
+      base = dir;
+      rel = pathname.slice(prefix.length - 1);
+      break;
+    }
+  }
+  if (rel.endsWith("/")) rel += opts.index || "index.html";
+  return safeJoin(base, rel);
+}
+
 function serveStatic(opts) {
   const root = path.resolve(opts.root);
   const mounts = Object.entries(opts.mounts || {}).map(([prefix, dir]) => [prefix.replace(/\/+$/, "") + "/", path.resolve(dir)]);
   const requests = [];
-
-  function transformHtml(text) {
-    let out = text;
-    if (opts.connectSrc && opts.connectSrc.length) out = out.replace(/connect-src 'self'/g, `connect-src 'self' ${opts.connectSrc.join(" ")}`);
-    if (opts.officeJs) {
-      const dev = opts.devScript ? `<script src="${opts.devScript}"></script>` : "";
-      out = out.replace(/<script src="?https:\/\/appsforoffice\.microsoft\.com\/lib\/1\/hosted\/office\.js"?><\/script>/, `${dev}<script src="${opts.officeJs}"></script>`);
-      out = out.replace(OFFICE_CDN, opts.officeJs);
-    }
-    return out;
-  }
 
   const handler = async (req, res) => {
     requests.push(`${req.method} ${req.url}`);
@@ -81,24 +97,14 @@ function serveStatic(opts) {
         res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" });
         return res.end("bad request: the path is not a valid URL path\n");
       }
-      let base = root;
-      let rel = pathname;
-      for (const [prefix, dir] of mounts) {
-        if (pathname.startsWith(prefix) || pathname + "/" === prefix) {
-          base = dir;
-          rel = pathname.slice(prefix.length - 1);
-          break;
-        }
-      }
-      if (rel.endsWith("/")) rel += opts.index || "index.html";
-      const file = safeJoin(base, rel);
+      const file = fileFor(opts, root, mounts, pathname);
       if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
         return res.end(`not found: ${pathname}\n`);
       }
       const ext = path.extname(file).toLowerCase();
       let body = fs.readFileSync(file);
-      if (ext === ".html") body = Buffer.from(transformHtml(body.toString("utf8")), "utf8");
+      if (ext === ".html") body = Buffer.from(transformHtml(opts, body.toString("utf8")), "utf8");
       res.writeHead(200, {
         "Content-Type": TYPES[ext] || "application/octet-stream",
         "Content-Length": body.length,

@@ -4,13 +4,15 @@
  *   size     no file over 400 lines, no function over 60 lines, no non-null assertion `!` (size.js)
  *   copies   no block of 10+ lines duplicated (jscpd, copies.js)
  *   exports  no export nobody imports, no file nothing reaches (knip, exports.js)
+ *   citations  no document, issue or path cited that a reader of the repository cannot open (citations.js)
+ * (size and copies cover src/, test/fakes and scripts/; `!` is checked in src/ only)
  *
  * Violations that exist while the helper who owns the code is fixing them are listed, one entry per
  * violation with its owner, in .house-known-violations.json ({rule, file, name, owner}); the lead
  * empties it. Any violation not listed fails the run; a listed one that is gone is reported (remove
  * it). Never add an entry to make new code pass.
  *
- * Usage: node scripts/house/check.js [--root DIR] [--known FILE] [--only size,copies,exports] [--json] [--prune]
+ * Usage: node scripts/house/check.js [--root DIR] [--known FILE] [--only size,copies,exports,citations] [--json] [--prune]
  * (--prune removes the entries that are fixed from the known list).
  */
 "use strict";
@@ -19,8 +21,9 @@ const path = require("path");
 const { checkSizes } = require("./size");
 const { checkCopies } = require("./copies");
 const { checkExports } = require("./exports");
+const { checkCitations } = require("./citations");
 
-const CHECKS = { size: checkSizes, copies: checkCopies, exports: checkExports };
+const CHECKS = { size: checkSizes, copies: checkCopies, exports: checkExports, citations: checkCitations };
 
 function args(argv) {
   const get = (name, dflt) => {
@@ -59,7 +62,7 @@ function main() {
   const opts = args(process.argv.slice(2));
   const known = fs.existsSync(opts.known) ? JSON.parse(fs.readFileSync(opts.known, "utf8")) : [];
   const found = opts.only.flatMap((c) => {
-    if (!CHECKS[c]) throw new Error(`unknown check ${c} (size, copies, exports)`);
+    if (!CHECKS[c]) throw new Error(`unknown check ${c} (${Object.keys(CHECKS).join(", ")})`);
     return CHECKS[c](opts.root);
   });
   const rules = new Set(found.map((v) => v.rule));
@@ -85,7 +88,7 @@ function main() {
 }
 
 function ruleOfCheck(check) {
-  return { size: ["file-lines", "function-lines", "non-null"], copies: ["duplicate"], exports: ["unused-export", "unused-file"] }[check] || [];
+  return { size: ["file-lines", "function-lines", "non-null"], copies: ["duplicate"], exports: ["unused-export", "unused-file"], citations: ["citation"] }[check] || [];
 }
 
 if (require.main === module) main();

@@ -1,5 +1,5 @@
 /**
- * Copy-paste rule of src/: no block of 10+ lines duplicated (jscpd, its Rust engine: well under a
+ * Copy-paste rule of src/, test/fakes and scripts/: no block of 10+ lines duplicated (jscpd, its Rust engine: well under a
  * second here). Comments are skipped (`--mode weak`): the JSDoc the metadata plugin reads repeats by
  * design; code does not. A violation names the two files (sorted), so the known list survives edits.
  */
@@ -8,6 +8,7 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { execFileSync } = require("child_process");
+const { ROOTS } = require("./size");
 
 const MIN_LINES = 10;
 const MIN_TOKENS = 25;
@@ -17,7 +18,7 @@ function checkCopies(root) {
   try {
     const bin = path.join(__dirname, "..", "..", "node_modules", "jscpd", "run-jscpd.js");
     execFileSync(process.execPath, [bin, "--mode", "weak", "--min-lines", String(MIN_LINES), "--min-tokens", String(MIN_TOKENS),
-      "--absolute", "--no-gitignore", "--reporters", "json", "--silent", "--output", out, path.join(root, "src")], { stdio: ["ignore", "ignore", "pipe"] });
+      "--absolute", "--no-gitignore", "--reporters", "json", "--silent", "--output", out, ...ROOTS.map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))], { stdio: ["ignore", "ignore", "pipe"] });
     const report = JSON.parse(fs.readFileSync(path.join(out, "jscpd-report.json"), "utf8"));
     const rel = (f) => path.relative(root, f).split(path.sep).join("/");
     return report.duplicates.map((d) => {

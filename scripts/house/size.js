@@ -1,5 +1,5 @@
 /**
- * Size rules of src/ on the TypeScript compiler API (TypeScript is already here; an ESLint set-up
+ * Size rules of src/, test/fakes and scripts/ on the TypeScript compiler API (TypeScript is already here; an ESLint set-up
  * would add a parser, plugins and a config only to count lines): a file over 400 lines, a function
  * over 60 lines, a non-null assertion `!`. Each violation is {rule, file, name, detail}; `name` is
  * what identifies it across edits (the function's name, the asserted expression's text), never a
@@ -13,14 +13,18 @@ const ts = require("typescript");
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 60;
 
-/** Every .ts file under `dir` (relative to `root`, forward slashes), declaration files excepted. */
-function tsFiles(root, dir) {
+/** Where the rules apply: the add-in, the fakes the tests stand on, and the scripts (`!` is checked in src/ only). */
+const ROOTS = ["src", "test/fakes", "scripts"];
+const SOURCE = /\.(ts|js|mjs|cjs)$/;
+
+/** Every source file under `dir` (relative to `root`, forward slashes), declaration files excepted. */
+function sourceFiles(root, dir) {
   const out = [];
   const walk = (rel) => {
     for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
       const p = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) out.push(p);
+      else if (SOURCE.test(e.name) && !e.name.endsWith(".d.ts")) out.push(p);
     }
   };
   if (fs.existsSync(path.join(root, dir))) walk(dir);
@@ -66,7 +70,8 @@ function linesOf(sf, node) {
 
 /** The violations of one source text. */
 function checkSource(file, text) {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const kind = file.endsWith(".ts") ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, kind);
   const out = [];
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
   if (lines > MAX_FILE_LINES) out.push({ rule: "file-lines", file, name: "", detail: `${lines} lines (at most ${MAX_FILE_LINES})` });
@@ -75,7 +80,7 @@ function checkSource(file, text) {
       const n = linesOf(sf, node);
       if (n > MAX_FUNCTION_LINES) out.push({ rule: "function-lines", file, name: functionName(node), detail: `${n} lines (at most ${MAX_FUNCTION_LINES})` });
     }
-    if (ts.isNonNullExpression(node)) {
+    if (ts.isNonNullExpression(node) && file.startsWith("src/")) {
       const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
       out.push({ rule: "non-null", file, name: node.getText(sf).replace(/\s+/g, " ").slice(0, 80), detail: `line ${line}` });
     }
@@ -85,9 +90,9 @@ function checkSource(file, text) {
   return out;
 }
 
-/** The size violations of every .ts file under root/src. */
+/** The size violations of every source file under the roots. */
 function checkSizes(root) {
-  return tsFiles(root, "src").flatMap((f) => checkSource(f, fs.readFileSync(path.join(root, f), "utf8")));
+  return ROOTS.flatMap((dir) => sourceFiles(root, dir)).flatMap((f) => checkSource(f, fs.readFileSync(path.join(root, f), "utf8")));
 }
 
-module.exports = { checkSizes, checkSource, MAX_FILE_LINES, MAX_FUNCTION_LINES };
+module.exports = { checkSizes, checkSource, ROOTS, MAX_FILE_LINES, MAX_FUNCTION_LINES };

@@ -53,22 +53,26 @@ const OWN_ARGS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** Arguments a function requires although the tool does not (the API has a default for them). */
 const REQUIRED_ARGS: Readonly<Record<string, readonly string[]>> = { PERIODS: ["ticker"] };
 
-const toolOf = (fn: string): ToolName | undefined => toolByFunction(fn)?.name;
-
 const fnName = bareSvcName;
+
+/** The tool a function's (first) request goes to: the catalogue's, get_financials for SVC.PERIODS. */
+export function toolOfFunction(fn: string): ToolName | undefined {
+  const name = fnName(fn);
+  return name === PERIODS_FN ? "get_financials" : toolByFunction(name)?.name;
+}
 
 /** The arguments of `fn` in the order users type them; empty for an unknown function. */
 export function argsOf(fn: string): readonly string[] {
   const name = fnName(fn);
   if (name === PERIODS_FN) return PERIODS_ARGS;
-  const tool = toolOf(name);
+  const tool = toolOfFunction(name);
   return tool ? TOOLS[tool].fnArgs : [];
 }
 
 /** True when `fn` cannot be called without `arg`. */
 export function argRequired(fn: string, arg: string): boolean {
   const name = fnName(fn);
-  const tool = name === PERIODS_FN ? undefined : toolOf(name);
+  const tool = toolOfFunction(name);
   return (REQUIRED_ARGS[name] ?? []).includes(arg) || (tool ? paramOf(tool, arg)?.required === true : false);
 }
 
@@ -85,7 +89,7 @@ export function argHelp(fn: string, arg: string): string {
   if (arg === "options") return `"${optionsHelp(name)}"`;
   const own = OWN_ARGS[name]?.[arg];
   if (own) return own;
-  const tool = name === PERIODS_FN ? "get_financials" : toolOf(name);
+  const tool = toolOfFunction(name);
   const p = tool ? paramOf(tool, arg) : undefined;
   if (!p) return arg;
   // The catalogue's default, where the description does not already say it.

@@ -1,5 +1,5 @@
 /**
- * A credential source bound to one connection (contract C5): it hands out a token only while that
+ * A credential source bound to one connection: it hands out a token only while that
  * connection is still the one signed in, so a call queued by account A is never sent with account
  * B's token (and B's answer never lands in A's cache). The token is read first, the connection id
  * after it: a token read under a connection that has since changed is refused.

@@ -4,7 +4,7 @@
  * This is the single source of truth for tool names, parameters, bounds, defaults, list-ness,
  * cache lifetimes and the SVC function that exposes each tool. Validation, the custom functions'
  * argument mapping, the task pane's builders, the CLI and the tests all read it; never restate a
- * bound elsewhere. Transcribed from the spec's "Endpoints" table (shared/spec/company-data-api.md).
+ * bound elsewhere. Transcribed from the spec's "Endpoints" table (vendored as docs/api-spec.md).
  */
 
 import { CHAMBER_SYNONYMS, ECONOMY_LABELS, PARTIES, PARTY_SYNONYMS, TRANSACTION_SYNONYMS } from "./words";
@@ -350,10 +350,13 @@ export const TOOLS: Readonly<Record<ToolName, ToolSpec>> = {
 
 export const TOOL_NAMES = Object.keys(TOOLS) as ToolName[];
 
+/** Function name -> tool, read off the catalogue once: the one table of which tool a function calls. */
+const TOOL_OF_FN: ReadonlyMap<string, ToolName> = new Map(TOOL_NAMES.map((t) => [TOOLS[t].fn, t]));
+
 /** Look a tool up by its SVC function name (e.g. "FINANCIALS"). */
 export function toolByFunction(fn: string): ToolSpec | undefined {
-  const upper = fn.toUpperCase().replace(/^SVC\./, "");
-  return TOOL_NAMES.map((t) => TOOLS[t]).find((t) => t.fn === upper);
+  const tool = TOOL_OF_FN.get(fn.toUpperCase().replace(/^SVC\./, ""));
+  return tool ? TOOLS[tool] : undefined;
 }
 
 export function paramOf(tool: ToolName, name: string): ParamSpec | undefined {

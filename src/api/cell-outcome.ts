@@ -1,8 +1,8 @@
 /**
- * The cell outcome of a failure, as design.md's error table prescribes: SvcError kind -> the code and
+ * The cell outcome of a failure, as the product's error table prescribes: SvcError kind -> the code and
  * message a cell shows. Only #VALUE! and #N/A carry a message (shown on hover), so every outcome maps
  * to one of those two. Pure, so the CLI, the pane and the functions share it; turning it into Office's
- * CustomFunctions.Error is src/office/cell-error.ts.
+ * CustomFunctions.Error is src/office/cell-host.ts.
  */
 import { SIGN_IN_MESSAGE, SvcError, asSvcError } from "./errors";
 

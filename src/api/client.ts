@@ -6,9 +6,11 @@
 import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SIGN_IN_MESSAGE, SvcError } from "./errors";
+import { envelopeOf } from "./envelope";
 import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
+import { trimBaseUrl } from "../platform/urls";
 
 export { MAX_ANSWER_BYTES, MAX_JSON_DEPTH };
 
@@ -31,7 +33,7 @@ export interface CredentialSource {
    */
   onUnauthorized?(refused: string): Promise<string | null>;
   /**
-   * Contract C5: who signs the calls, never a secret: for an API key its fingerprint; for OAuth
+   * Who signs the calls, never a secret: for an API key its fingerprint; for OAuth
    * `oauth:<issuer>|<client_id>|<sign_in_id>` (a new id at every sign-in, kept across refreshes);
    * null when signed out. Cache and quota/breaker state are kept per connection id (src/compose).
    */
@@ -62,7 +64,7 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** Build `{base}/api/public/v1/<tool>?...` with list parameters comma-separated. */
 export function toolUrl(baseUrl: string, tool: ToolName, params: ToolParams): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/api/public/v1/${tool}`);
+  const url = new URL(`${trimBaseUrl(baseUrl)}/api/public/v1/${tool}`);
   for (const k of Object.keys(params).sort()) {
     const v = params[k];
     url.searchParams.set(k, Array.isArray(v) ? v.join(",") : String(v));
@@ -168,7 +170,7 @@ export class ApiClient {
   lastQuota: number | null = null;
 
   constructor(private readonly opts: ClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.baseUrl = trimBaseUrl(opts.baseUrl);
     this.fetchImpl = opts.fetch ?? ((...a) => fetch(...a));
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
@@ -245,18 +247,8 @@ export class ApiClient {
   }
 
   private parseEnvelope(tool: ToolName, params: ToolParams, body: unknown, quota: number | null, status: number): ApiAnswer {
-    if (!body || typeof body !== "object" || Array.isArray(body))
-      throw new SvcError("malformed", "The API's answer is not an object", { status });
-    const env = body as Record<string, unknown>;
-    const data = env.data;
-    if (!data || typeof data !== "object" || Array.isArray(data))
-      throw new SvcError("malformed", "The API's answer has no data object", { status });
-    return {
-      text: typeof env.text === "string" ? env.text : "",
-      // Never more rows than were asked for, whatever the API sent.
-      data: trimToSent(tool, params, data as Record<string, unknown>),
-      link: typeof env.link === "string" ? env.link : "",
-      quotaRemaining: quota,
-    };
+    const env = envelopeOf(body, status);
+    // Never more rows than were asked for, whatever the API sent.
+    return { text: env.text, data: trimToSent(tool, params, env.data), link: env.link, quotaRemaining: quota };
   }
 }

@@ -7,6 +7,7 @@
  * until it is read (or when it cannot be read) the spec's lists apply.
  */
 import { FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS, Statement } from "./catalogue";
+import { trimBaseUrl } from "../platform/urls";
 
 export interface MetricInfo {
   key: string;
@@ -229,9 +230,7 @@ let active: MetricDictionary = SPEC_DICTIONARY;
 /** After a failed read, wait this long before trying again (the spec lists apply meanwhile). */
 export const DICTIONARY_RETRY_MS = 10 * 60_000;
 
-function baseKey(base: string): string {
-  return base.replace(/\/+$/, "");
-}
+const baseKey = trimBaseUrl;
 
 /**
  * Read the dictionary of `base` once (concurrent callers share the read), cache it in memory and make

@@ -1,9 +1,9 @@
 /**
  * Typed failures. Every way a request can end badly is one of these kinds; src/office maps a kind
- * to the cell error (#VALUE! or #N/A plus message) that design.md's error table prescribes.
+ * to the cell error (#VALUE! or #N/A plus message) that the error table (src/api/cell-outcome.ts) prescribes.
  */
 
-/** What a cell shows when there is no usable sign-in (design.md's error table); one text everywhere. */
+/** What a cell shows when there is no usable sign-in (the error table); one text everywhere. */
 export const SIGN_IN_MESSAGE = "Sign in from the SVC pane";
 
 export type ErrorKind =

@@ -15,7 +15,7 @@ export function fnv64(text: string): string {
   return h.toString(16).padStart(16, "0");
 }
 
-/** A key's fingerprint (its connection id, contract C5): enough to tell two keys apart, useless to recover one. */
+/** A key's fingerprint (its connection id): enough to tell two keys apart, useless to recover one. */
 export function credentialFingerprint(secret: string): string {
   return "key:" + fnv64("svc-key\n" + secret);
 }

@@ -269,7 +269,7 @@ function lastColumns(rule: Extract<WideRule, { kind: "columns" }>, data: Data, k
 
 /**
  * An answer cut to what was SENT (the client applies it to every answer): never more rows than the
- * limit asked, nor more columns than the years asked, whatever the API sent (issue 19: a tool that
+ * limit asked, nor more columns than the years asked, whatever the API sent (a tool that
  * allows 20 rows once spilled 50,000).
  */
 export function trimToSent(tool: ToolName, sent: ToolParams, data: Data): Data {

@@ -2,13 +2,13 @@
  * Where the sign-in dialog's pages are, relative to where the add-in is hosted (SVC_ADDIN_URL, which
  * may have a path: https://host/excel/). One place for the shared runtime (which opens the dialog
  * and registers the redirect URI) and the dialog's start page (which pins that redirect URI).
- * No imports: the dialog pages' bundles stay small.
+ * One small import (the address rule): the dialog pages' bundles stay small.
  */
+import { trimBaseUrl as noTrailingSlash } from "../platform/urls";
 
 const DIALOG_START_PATH = "/auth/start.html";
 export const DIALOG_CALLBACK_PATH = "/auth/callback.html";
 
-const noTrailingSlash = (url: string): string => url.replace(/\/+$/, "");
 
 /** The redirect URI registered for the add-in: the callback page under the add-in's own address. */
 export function redirectUriFor(addinUrl: string): string {

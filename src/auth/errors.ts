@@ -47,7 +47,7 @@ export function isSignInError(e: unknown): e is SignInError {
 import { SvcError } from "../api/errors";
 
 /**
- * Contract 3: every "sign in again" from the auth layer is an SvcError of kind "signed_out" whose
+ * Every "sign in again" from the auth layer is an SvcError of kind "signed_out" whose
  * detail says why (the engine never retries it, the cell shows the reason). `reason` is the why alone.
  */
 export class SignedOutError extends SvcError {

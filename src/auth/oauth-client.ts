@@ -176,7 +176,7 @@ export class OAuthClient implements CredentialSource {
   // ---------------------------------------------------------------- CredentialSource
 
   /**
-   * Contract 3: nothing but an SvcError leaves the credential source. Anything else (the
+   * Nothing but an SvcError leaves the credential source. Anything else (the
    * credentials file unreadable, the lock directory refused or a lock wait timed out) happened
    * before a refresh was sent; it becomes "signed_out" with the reason, never a retryable kind.
    */
@@ -202,7 +202,7 @@ export class OAuthClient implements CredentialSource {
   }
 
   /**
-   * Contract C5: which connection the calls are made on, "oauth:" + issuer + "|" + client_id + "|"
+   * Which connection the calls are made on, "oauth:" + issuer + "|" + client_id + "|"
    * + sign_in_id (random per sign-in, kept across refreshes, never a secret); null when signed out.
    */
   async connectionId(): Promise<string | null> {

@@ -1,5 +1,5 @@
 /**
- * The shared runtime's side of sign-in through the Office dialog (office-addin-facts 1.6.3):
+ * The shared runtime's side of sign-in through the Office dialog:
  *
  *   pane: beginSignIn -> open <addin>/auth/start.html?to=<authorize URL> in the dialog
  *   dialog: start.html checks `to` and navigates to the sign-in page; the server redirects to

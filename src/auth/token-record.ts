@@ -33,7 +33,7 @@ interface SignedInFields {
   client_id: string;
   /** The resource indicator the tokens were requested for. */
   resource?: string;
-  /** Random, made at the code exchange, kept across refreshes (contract C5: the connection id). */
+  /** Random, made at the code exchange, kept across refreshes (the connection id). */
   sign_in_id: string;
   /** ms since the epoch of the last write. */
   updated_at?: number;
@@ -216,7 +216,7 @@ export async function tokenHash(token: string): Promise<string> {
   return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Contract C5: "oauth:" + issuer + "|" + client_id + "|" + sign_in_id; null when not signed in. */
+/** The connection id: "oauth:" + issuer + "|" + client_id + "|" + sign_in_id; null when not signed in. */
 export function connectionIdOf(rec: TokenRecord | null): string | null {
   return rec?.state === "signed_in" ? `oauth:${rec.issuer}|${rec.client_id}|${rec.sign_in_id}` : null;
 }

@@ -5,11 +5,9 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
-import { SvcEngine } from "../engine";
-import { credentialFingerprint } from "../compose";
-import { CliLock, PrivateStateError, composeCli } from "../compose/cli";
-import { setEngine } from "../engine/current";
+import type { CredentialSource } from "../api/client";
+import { PrivateStateError } from "../compose/cli";
+import { CliCredentials, EngineSetup, buildCliEngine, connectionEngine as composedConnectionEngine, credentialsFor } from "../compose/cli-engine";
 import { computeFunction, isFunctionName } from "../functions/call";
 import { unknownFunctionMessage } from "../functions/names";
 import { listSources } from "../functions/sources";
@@ -179,13 +177,9 @@ function lockDir(): string {
   return path.join(base, `svc-excel-locks-${typeof process.getuid === "function" ? process.getuid() : "user"}`);
 }
 
-export interface EngineSetup {
-  engine: SvcEngine;
-  client: ApiClient;
-  lock: CliLock;
-  /** Resolves once the API's metric dictionary was read (or could not be). */
-  dictionary: Promise<unknown>;
-}
+export type { EngineSetup };
+/** Who signs the calls (src/compose/cli-engine.ts). */
+export type EvalCredentials = CliCredentials;
 
 /** Per-call timeout: SVC_TIMEOUT_MS (1,000-55,000 ms), else the client's default (well under 60 s). */
 export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
@@ -193,22 +187,12 @@ export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | u
   return Number.isInteger(n) && n >= 1000 && n <= 55_000 ? n : undefined;
 }
 
-/** Build through the composition root: one engine per connection (cache, quota, lock), scoped by base URL and connection id. */
-export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, connectionId?: string | null): EngineSetup {
-  const { engine, client, lock, dictionary } = composeCli(
-    { baseUrl, credentials, identity },
-    { cacheDir, lockDir: lockDir(), timeoutMs: timeoutFromEnv(), connectionId },
-  );
-  setEngine(engine);
-  return { engine, client, lock, dictionary };
-}
+/** The CLI's lock directory and per-call timeout, from its environment. */
+const engineOptions = () => ({ lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
 
-/** Who signs the calls: a key (fixed identity: its fingerprint) or the OAuth sign-in (its connection id, contract C5). */
-export interface EvalCredentials {
-  source: CredentialSource;
-  identity?: string;
-  /** Told the --cache-dir in use (the OAuth sign-in remembers it, so logout can clear it). */
-  usedCacheDir?(dir: string): void;
+/** The engine of a credential, built by src/compose (cli-engine.ts) with the CLI's lock directory and timeout. */
+export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, connectionId?: string | null): EngineSetup {
+  return buildCliEngine(baseUrl, credentials, identity, cacheDir, engineOptions(), connectionId);
 }
 
 /** Arguments, formulas and credential, or the exit code of a usage error (already reported). */
@@ -229,21 +213,9 @@ async function prepare(argv: string[]): Promise<number | { args: EvalArgs; formu
   }
 }
 
-/** The credential in use: a key given on the command line or in SVC_TOKEN, else the `svc-excel login` sign-in. */
-export async function credentialsFor(token: string | null, baseUrl: string, signIn: (baseUrl: string) => Promise<EvalCredentials>): Promise<EvalCredentials> {
-  return token ? { source: staticCredentials(token), identity: credentialFingerprint(token) } : signIn(baseUrl);
-}
-
-/**
- * The engine of that credential's connection (contract C5: a key's fingerprint, or the OAuth
- * sign-in's id, read now so the connection's cache directory is checked before anything runs).
- * Throws PrivateStateError when that directory is refused.
- */
-export async function connectionEngine(baseUrl: string, cacheDir: string | null, creds: EvalCredentials): Promise<EngineSetup> {
-  const id = creds.identity ?? (await creds.source.connectionId?.().catch(() => null)) ?? null;
-  const setup = buildEngine(baseUrl, creds.source, creds.identity, cacheDir, id);
-  if (cacheDir) creds.usedCacheDir?.(cacheDir);
-  return setup;
+/** The engine of a credential's connection (src/compose/cli-engine.ts), with the CLI's lock directory and timeout. */
+export function connectionEngine(baseUrl: string, cacheDir: string | null, creds: EvalCredentials): Promise<EngineSetup> {
+  return composedConnectionEngine(baseUrl, cacheDir, creds, engineOptions());
 }
 
 /** The engine of the credential in use, or exit code 2 when its cache directory is refused (reported). */

@@ -11,9 +11,9 @@
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
 import type { CredentialSource } from "../api/client";
-import { OAuthClient } from "../auth/oauth-client";
+import type { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
-import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliAuth, rememberCacheRoot } from "../compose/cli-auth";
+import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliOAuth, rememberCacheRoot } from "../compose/cli-auth";
 import { isLoopbackHttp } from "../platform/urls";
 import { signInThroughLoopback } from "./login-loopback";
 import { safeSink, writeErr, writeOut } from "./terminal";
@@ -101,11 +101,11 @@ export function fileOAuthClient(opts: {
   lockStaleMs?: number;
 }): OAuthClient {
   const file = opts.file ?? defaultCredentialsFile();
-  const { store, lock } = composeCliAuth({ file, lockDir: lockDirFor(file), lockStaleMs: opts.lockStaleMs });
-  return new OAuthClient({
+  return composeCliOAuth({
+    file,
+    lockDir: lockDirFor(file),
+    lockStaleMs: opts.lockStaleMs,
     baseUrl: opts.baseUrl,
-    store,
-    lock,
     // Sign-in, refresh and revocation go through HTTPS_PROXY / HTTP_PROXY like the tool calls.
     fetch: opts.fetch ?? cliFetch(opts.env ?? process.env),
     now: opts.now,
@@ -124,7 +124,7 @@ export async function credentialsFromFile(opts: { baseUrl: string; file?: string
 }
 
 /**
- * The same for `svc-excel eval`: the OAuth sign-in decides the connection (contract C5: its cache and
+ * The same for `svc-excel eval`: the OAuth sign-in decides the connection (its cache and
  * quota state follow `connectionId()`), and a --cache-dir in use is remembered so logout can clear it.
  */
 export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; usedCacheDir(dir: string): void }> {

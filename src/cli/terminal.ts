@@ -1,5 +1,5 @@
 /**
- * The one place where text is made safe for a terminal (issue 19.7). Every byte the CLI prints goes
+ * The one place where text is made safe for a terminal. Every byte the CLI prints goes
  * through `writeOut` / `writeErr` (or `writeAll`), whatever it carries: API text, an authorization
  * server's error text, a line of a --file, a path. Control characters (escape sequences, C1
  * controls, bidi overrides and isolates, line/paragraph separators) never reach the terminal; `--json`

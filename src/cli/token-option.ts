@@ -1,5 +1,5 @@
 /**
- * Where a command takes its credential from (issue 19.5), in this order: `--token -` (standard
+ * Where a command takes its credential from, in this order: `--token -` (standard
  * input), `--token-file PATH`, a literal `--token VALUE`, then SVC_TOKEN. A literal works but warns:
  * the command line is visible to every user of the machine (`ps`, /proc/PID/cmdline) and lands in
  * shell history. Every command that takes a credential uses this module (eval, and the model-file

@@ -1,12 +1,13 @@
 /**
- * The CLI's credential adapters: the credentials file and the lock file its refresh runs in.
+ * The CLI's credential adapters and its OAuth client: the credentials file and the lock file its refresh runs in.
  * Apart from ./cli so `svc-excel login`/`logout` (and the eval credential) load no engine; they only
- * reach the file cache to clear a connection's directory (contract C5).
+ * reach the file cache to clear a connection's directory.
  */
 import { cacheRoots } from "../adapters/node/cache-roots";
 import { FileLock } from "../adapters/node/file-lock";
 import { FileStore } from "../adapters/node/file-store";
 import { FileTokenStore } from "../adapters/node/file-token-store";
+import { OAuthClient, OAuthClientOptions } from "../auth/oauth-client";
 import type { TokenStore } from "../auth/store";
 import type { CrossLock } from "../platform/locks";
 import { connectionScope } from "./scope";
@@ -38,6 +39,16 @@ export function composeCliAuth(o: CliAuthOptions): { store: TokenStore; lock: Cl
     store: cliTokenStore(o.file),
     lock: new FileLock(o.lockDir, o.lockStaleMs ? { staleMs: o.lockStaleMs } : {}),
   };
+}
+
+/**
+ * The CLI's OAuth client: the credentials-file store and the lock file its refresh runs in, under
+ * the client options the command line chose (its texts, redirect ports, fetch).
+ */
+export function composeCliOAuth(o: CliAuthOptions & Omit<OAuthClientOptions, "store" | "lock">): OAuthClient {
+  const { file, lockDir, lockStaleMs, ...client } = o;
+  const { store, lock } = composeCliAuth({ file, lockDir, lockStaleMs });
+  return new OAuthClient({ ...client, store, lock });
 }
 
 /**

@@ -12,6 +12,7 @@ import { connectionScope } from "./scope";
 export type { CliAuthOptions, CliLock } from "./cli-auth";
 export { cliTokenStore, composeCliAuth } from "./cli-auth";
 export { PrivateStateError } from "../adapters/node/private-dir";
+export { modeOf, writeFileAtomic } from "../adapters/node/atomic-write";
 export { clearRememberedCaches, rememberCacheRoot } from "./cli-auth";
 
 export interface CliOptions {

@@ -1,5 +1,5 @@
 /**
- * Contract C5 in the composition root: the runtime's engine is a ConnectionScopedEngine
+ * One engine per connection, in the composition root: the runtime's engine is a ConnectionScopedEngine
  * (src/engine/scoped.ts) whose engine per connection gets its own scope id (cache partition, lock
  * name), its own client bound to that connection (src/api/bound-credentials.ts), quota and breaker.
  * The connection id is a fixed identity when one is given (a key's fingerprint), else the credential

@@ -1,5 +1,5 @@
 /**
- * The one composition root (contract 7): builds the client, the engine, the connection-scoped store
+ * The one composition root: builds the client, the engine, the connection-scoped store
  * and the cross-runtime lock, for the page (./page, used by src/host/runtime.ts) and for the CLI
  * (./cli, used by src/cli/eval.ts). Only this folder picks adapters (src/adapters/browser or
  * src/adapters/node); the page entry never imports a Node module and the CLI entry never a browser one.
@@ -16,7 +16,7 @@ export interface Connection {
   credentials: CredentialSource;
   /**
    * A fixed identity (a key's fingerprint): never the secret. Absent: the credential source's
-   * connectionId() decides, read before every request (contract C5, ./connection.ts).
+   * connectionId() decides, read before every request (./connection.ts).
    */
   identity?: string;
 }

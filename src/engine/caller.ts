@@ -9,6 +9,7 @@
 import type { ToolName } from "../api/catalogue";
 import type { ApiAnswer } from "../api/client";
 import { SvcError } from "../api/errors";
+import { envelopeOf } from "../api/envelope";
 import type { ToolParams } from "../api/validate";
 import type { Breaker } from "./breaker";
 import { Clock, sleep } from "./clock";
@@ -132,15 +133,12 @@ export class Caller {
       p.then(
         (a) => {
           this.clock.clearTimeout(timer);
-          if (!a || typeof a !== "object" || !a.data || typeof a.data !== "object" || Array.isArray(a.data))
-            reject(new SvcError("malformed", "The API's answer has no data object"));
-          else
-            resolve({
-              data: a.data,
-              link: typeof a.link === "string" ? a.link : "",
-              text: typeof a.text === "string" ? a.text : "",
-              quotaRemaining: typeof a.quotaRemaining === "number" ? a.quotaRemaining : null,
-            });
+          try {
+            const env = envelopeOf(a);
+            resolve({ ...env, quotaRemaining: typeof a.quotaRemaining === "number" ? a.quotaRemaining : null });
+          } catch (e) {
+            reject(e);
+          }
         },
         (e) => {
           this.clock.clearTimeout(timer);

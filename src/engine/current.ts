@@ -1,7 +1,7 @@
 /**
  * The one engine of this runtime. The host (the add-in page's bootstrap, or the CLI) installs it
  * once; functions and the pane read it. Kept apart from the engine itself so that importing a
- * function module never builds a second engine (design.md: one shared instance per page).
+ * function module never builds a second engine (one shared instance per page).
  */
 import { SvcError } from "../api/errors";
 import { Engine } from "./types";

@@ -1,5 +1,5 @@
 /**
- * How the engine reads a failure: as an SvcError (contract 3: an unknown exception is never
+ * How the engine reads a failure: as an SvcError (an unknown exception is never
  * turned into the retryable `network` kind), which way it failed for the circuit breaker, and the
  * server's Retry-After.
  */

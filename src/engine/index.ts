@@ -1,5 +1,5 @@
 /**
- * The shared request engine (design.md, "The engine"). Hosts build one through src/compose and
+ * The shared request engine (docs/architecture.md, "The engine in one paragraph"). Hosts build one through src/compose and
  * install it with setEngine; functions and the pane read it with currentEngine.
  */
 export * from "./types";

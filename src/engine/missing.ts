@@ -1,7 +1,7 @@
 /**
  * Remembered "not found" answers (404: an unknown ticker, series or member, a switched-off source),
  * per identity until the next 00:00 UTC: a mistyped ticker that is retyped or recalculated costs no
- * call (issue 18). Kept in the connection's persistent store like answers, so a reopened workbook or
+ * call. Kept in the connection's persistent store like answers, so a reopened workbook or
  * the next CLI process remembers too; a refresh of the identity and a sign-out forget it.
  */
 import { SvcError } from "../api/errors";

@@ -77,7 +77,7 @@ export class QuotaGovernor {
       if (header <= 0) this.block();
     } else if (this.confirmed !== null) this.unconfirmedAnswers++;
     // Every new figure from the server is written (a reopened workbook shows the server's last word,
-    // issue 18); writes are queued one at a time and each writes the state as it is then, so a burst
+    // a restart); writes are queued one at a time and each writes the state as it is then, so a burst
     // of answers costs a few writes, off the call path. Answers without a header only move the estimate.
     this.unwritten++;
     if (header !== null || this.blocked !== null || this.unwritten >= WRITE_EVERY) this.persist();

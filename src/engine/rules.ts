@@ -1,5 +1,5 @@
 /**
- * The request rules the engine routes by (contract 1 of the brief, implemented in src/api):
+ * The request rules the engine routes by (implemented in src/api):
  * canonicalise a raw request, widen it to the call worth making, tell whether a sent call covers a
  * request, slice the narrow answer out of a wide one. The engine takes them as an interface so tests
  * can hand in their own; `apiRules` are the real ones.

@@ -1,5 +1,5 @@
 /**
- * One engine per connection (issue 19.4, contract C5). The runtime keeps ONE engine object (the
+ * One engine per connection. The runtime keeps ONE engine object (the
  * functions and the pane hold it), which hands every request to the engine of the connection signed
  * in NOW: its own cache scope, quota governor, breaker and call lock. The connection is read before
  * every request; when it differs (a new sign-in, a sign-out, here or in another runtime or process),

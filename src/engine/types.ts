@@ -40,7 +40,7 @@ export interface EngineStats {
   quota_remaining: number | null;
 }
 
-/** One request as a formula would make it (contract 2: the pane prices refreshes with these). */
+/** One request as a formula would make it (the pane prices refreshes with these). */
 export interface PlanRequest {
   tool: ToolName;
   params: RawParams;

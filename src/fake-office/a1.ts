@@ -17,16 +17,16 @@ export interface Area {
   c1: number;
 }
 
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Zero-based column index -> letters (0 -> A, 26 -> AA), bijective base 26. */
 export function columnName(c: number): string {
-  let s = "";
-  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
+  return c < 26 ? LETTERS[c] : columnName(Math.floor(c / 26) - 1) + LETTERS[c % 26];
 }
 
+/** Letters -> zero-based column index (case-insensitive). */
 export function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
+  return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + LETTERS.indexOf(ch) + 1, 0) - 1;
 }
 
 /** Excel quotes a sheet name in an address unless it is a plain identifier that is not a cell reference. */
@@ -90,14 +90,6 @@ export function areaText(a: Area, withSheet = true): string {
 
 export function cellAddress(sheet: string, r: number, c: number): string {
   return `${quoteSheet(sheet)}!${cellText(r, c)}`;
-}
-
-export function intersects(a: Area, b: Area): boolean {
-  return a.sheet === b.sheet && a.r0 <= b.r1 && b.r0 <= a.r1 && a.c0 <= b.c1 && b.c0 <= a.c1;
-}
-
-export function contains(a: Area, sheet: string, r: number, c: number): boolean {
-  return a.sheet === sheet && r >= a.r0 && r <= a.r1 && c >= a.c0 && c <= a.c1;
 }
 
 export function sizeOf(a: Area): number {

@@ -28,11 +28,83 @@ export interface FakeDialog {
   sendMessage(): void;
 }
 
-export function createDialogs(win: Window & typeof globalThis, note: Note) {
+type Failure = { code: number; message: string };
+type Win = Window & typeof globalThis;
+
+/** Office's checks on a dialog's address, in its order: the URL, or the failure's code and message. */
+function dialogTarget(win: Win, url: string, busy: boolean): URL | Failure {
+  let target: URL;
+  try {
+    target = new URL(url, win.document.baseURI);
+  } catch {
+    return { code: 12003, message: "Invalid URL" };
+  }
+  const secure = target.protocol === "https:" || (target.protocol === "http:" && /^(127\.0\.0\.1|localhost)$/.test(target.hostname));
+  if (!secure) return { code: 12005, message: "The URL must use HTTPS" };
+  if (target.origin !== win.location.origin) return { code: 12004, message: "The domain of the URL is not the add-in's" };
+  if (busy) return { code: 12007, message: "A dialog is already opened from this host window" };
+  if ((win as unknown as { __fakeOfficeDialogPolicy?: string }).__fakeOfficeDialogPolicy === "ignore") return { code: 12009, message: "The user chose to ignore the dialog box" };
+  return target;
+}
+
+/** Call every handler of `type`; a handler that throws does not stop the others (rethrown later, as Office does). */
+function emitTo(handlers: Record<string, Handler[]>, type: string, arg: unknown): void {
+  for (const fn of handlers[type] || []) {
+    try {
+      fn(arg);
+    } catch (e) {
+      setTimeout(() => {
+        throw e;
+      });
+    }
+  }
+}
+
+/** The dialog around an open popup: its messages reach the handlers; the user closing it raises 12006; `gone` when it closed. */
+function dialogOf(win: Win, popup: Window, note: Note, gone: () => void): FakeDialog {
+  const handlers: Record<string, Handler[]> = { dialogMessageReceived: [], dialogEventReceived: [] };
+  let closedByAddin = false;
+  const onMessage = (ev: MessageEvent) => {
+    if (ev.source !== popup || !ev.data || ev.data[MESSAGE_TAG] !== true) return;
+    note("dialogMessage", { origin: ev.origin });
+    emitTo(handlers, EventType.DialogMessageReceived, { type: EventType.DialogMessageReceived, message: String(ev.data.message), origin: ev.origin });
+  };
+  win.addEventListener("message", onMessage);
+  const poll = setInterval(() => {
+    if (!popup.closed) return;
+    clearInterval(poll);
+    win.removeEventListener("message", onMessage);
+    gone();
+    if (!closedByAddin) {
+      note("dialogClosedByUser", {});
+      emitTo(handlers, EventType.DialogEventReceived, { type: EventType.DialogEventReceived, error: 12006 });
+    }
+  }, 100);
+  const dialog: FakeDialog = {
+    closed: false,
+    addEventHandler: (type, handler) => void (handlers[type] = handlers[type] || []).push(handler),
+    close: () => {
+      closedByAddin = true;
+      dialog.closed = true;
+      note("dialogClose", {});
+      try {
+        popup.close();
+      } catch {
+        /* already gone */
+      }
+    },
+    messageChild: (message) => popup.postMessage({ __fakeOfficeParentMessage: true, message: String(message) }, "*"),
+    sendMessage: () => undefined,
+  };
+  Object.defineProperty(dialog, "window", { value: popup, enumerable: false });
+  return dialog;
+}
+
+export function createDialogs(win: Win, note: Note) {
   let open: FakeDialog | null = null;
 
-  function fail(callback: (r: unknown) => void, code: number, message: string): void {
-    setTimeout(() => callback(asyncResult(AsyncResultStatus.Failed, undefined, officeError(code, message))));
+  function fail(callback: (r: unknown) => void, f: Failure): void {
+    setTimeout(() => callback(asyncResult(AsyncResultStatus.Failed, undefined, officeError(f.code, f.message))));
   }
 
   function displayDialogAsync(url: string, options?: unknown, cb?: (r: unknown) => void): void {
@@ -42,69 +114,15 @@ export function createDialogs(win: Window & typeof globalThis, note: Note) {
       callback = options as (r: unknown) => void;
       opts = {};
     }
-    let target: URL;
-    try {
-      target = new URL(url, win.document.baseURI);
-    } catch {
-      return fail(callback, 12003, "Invalid URL");
-    }
-    const secure = target.protocol === "https:" || (target.protocol === "http:" && /^(127\.0\.0\.1|localhost)$/.test(target.hostname));
-    if (!secure) return fail(callback, 12005, "The URL must use HTTPS");
-    if (target.origin !== win.location.origin) return fail(callback, 12004, "The domain of the URL is not the add-in's");
-    if (open && !open.closed) return fail(callback, 12007, "A dialog is already opened from this host window");
-    if ((win as unknown as { __fakeOfficeDialogPolicy?: string }).__fakeOfficeDialogPolicy === "ignore") return fail(callback, 12009, "The user chose to ignore the dialog box");
+    const target = dialogTarget(win, url, !!open && !open.closed);
+    if (!(target instanceof URL)) return fail(callback, target);
     const w = Math.round((win.screen.availWidth || 1000) * ((opts.width || 50) / 100));
     const h = Math.round((win.screen.availHeight || 800) * ((opts.height || 50) / 100));
     const popup = win.open(target.toString(), `fake-office-dialog-${Date.now()}`, `popup,width=${w},height=${h}`);
-    if (!popup) return fail(callback, 12011, "Pop-ups are blocked");
+    if (!popup) return fail(callback, { code: 12011, message: "Pop-ups are blocked" });
     note("dialogOpen", { url: target.toString() });
-
-    const handlers: Record<string, Handler[]> = { dialogMessageReceived: [], dialogEventReceived: [] };
-    let closedByAddin = false;
-    const emit = (type: string, arg: unknown) =>
-      (handlers[type] || []).forEach((fn) => {
-        try {
-          fn(arg);
-        } catch (e) {
-          setTimeout(() => {
-            throw e;
-          });
-        }
-      });
-    const onMessage = (ev: MessageEvent) => {
-      if (ev.source !== popup || !ev.data || ev.data[MESSAGE_TAG] !== true) return;
-      note("dialogMessage", { origin: ev.origin });
-      emit(EventType.DialogMessageReceived, { type: EventType.DialogMessageReceived, message: String(ev.data.message), origin: ev.origin });
-    };
-    win.addEventListener("message", onMessage);
-    const poll = setInterval(() => {
-      if (!popup.closed) return;
-      clearInterval(poll);
-      win.removeEventListener("message", onMessage);
-      open = null;
-      if (!closedByAddin) {
-        note("dialogClosedByUser", {});
-        emit(EventType.DialogEventReceived, { type: EventType.DialogEventReceived, error: 12006 });
-      }
-    }, 100);
-    const dialog: FakeDialog = {
-      closed: false,
-      addEventHandler: (type, handler) => void (handlers[type] = handlers[type] || []).push(handler),
-      close: () => {
-        closedByAddin = true;
-        dialog.closed = true;
-        note("dialogClose", {});
-        try {
-          popup.close();
-        } catch {
-          /* already gone */
-        }
-      },
-      messageChild: (message) => popup.postMessage({ __fakeOfficeParentMessage: true, message: String(message) }, "*"),
-      sendMessage: () => undefined,
-    };
+    const dialog = dialogOf(win, popup, note, () => (open = null));
     open = dialog;
-    Object.defineProperty(dialog, "window", { value: popup, enumerable: false });
     setTimeout(() => callback(asyncResult(AsyncResultStatus.Succeeded, dialog)));
   }
 

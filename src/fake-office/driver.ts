@@ -1,5 +1,5 @@
 /**
- * The test and workbench driver, window.__fakeExcel (C4): what a person does in Excel (type into a
+ * The test and workbench driver, window.__fakeExcel: what a person does in Excel (type into a
  * cell, select, add a sheet, define a name, recalculate) and what a test asks (what a cell shows,
  * which cells were evaluated how often). Browser-only parts (log, dialogs, metadata fetch) are
  * added by index.ts; this part runs in Node too.
@@ -25,49 +25,63 @@ function readingOrder(a: Cell, b: Cell): number {
   return a.sheet.id - b.sheet.id || a.r - b.r || a.c - b.c;
 }
 
-export function createDriver(host: Host) {
-  const area = (address: string): Area => {
-    const a = parseArea(address, host.book.active.name);
-    return { ...a, sheet: host.sheetOf(a.sheet).name };
-  };
-  const cellAt = (address: string): { sheet: ReturnType<Host["sheetOf"]>; r: number; c: number } => {
-    const a = area(address);
-    return { sheet: host.sheetOf(a.sheet), r: a.r0, c: a.c0 };
-  };
-  const outOf = (r: Result | null) => r;
+type At = { sheet: ReturnType<Host["sheetOf"]>; r: number; c: number };
 
+function areaIn(host: Host, address: string): Area {
+  const a = parseArea(address, host.book.active.name);
+  return { ...a, sheet: host.sheetOf(a.sheet).name };
+}
+
+function cellIn(host: Host, address: string): At {
+  const a = areaIn(host, address);
+  return { sheet: host.sheetOf(a.sheet), r: a.r0, c: a.c0 };
+}
+
+function shownList(host: Host, cells: Iterable<At>): Array<[string, Shown | null]> {
+  const out: Array<[string, Shown | null]> = [];
+  for (const x of cells) out.push([cellAddress(x.sheet.name, x.r, x.c), host.shown(x.sheet, x.r, x.c)]);
+  return out;
+}
+
+function allShown(host: Host, sheetName?: string): Array<[string, Shown]> {
+  const out: Array<[string, Shown]> = [];
+  for (const s of host.book.sheets) {
+    if (sheetName && s !== host.sheetOf(sheetName)) continue;
+    const keys = new Set<number>([...s.cells.keys(), ...s.spillOwner.keys()]);
+    for (const k of [...keys].sort((a, b) => a - b)) {
+      const r = Math.floor(k / 16_384);
+      const c = k % 16_384;
+      const v = host.shown(s, r, c);
+      if (v) out.push([cellAddress(s.name, r, c), v]);
+    }
+  }
+  return out;
+}
+
+/** The SVC formula cells: [{address, id, args (last invoked), formula, result, state}]. */
+function svcCells(host: Host): DriverCell[] {
+  return host
+    .formulaCells()
+    .filter((c) => c.f?.svc)
+    .sort(readingOrder)
+    .map((c) => {
+      const f = c.f as NonNullable<Cell["f"]>;
+      const last = f.calls.get(Math.max(-1, ...f.calls.keys()));
+      const id = last?.fn ?? svcCallTokensIn(f.text)[0] ?? "";
+      return { address: addressOf(c), id, args: last?.args ?? [], formula: f.text, result: f.result, state: host.recalc.pending(c) || f.invoking || !f.result ? "busy" : "done" };
+    });
+}
+
+/** What a person does to cells: type, put a value, clear. */
+function editing(host: Host) {
   /** Type into a cell as a person does: "" clears, "=..." is a formula, "'..." text, numbers are numbers. */
   async function setFormula(address: string, text: unknown, pin?: Pin): Promise<Result | null> {
-    const { sheet, r, c } = cellAt(address);
+    const { sheet, r, c } = cellIn(host, address);
     const t = text === null || text === undefined ? "" : String(text);
     const cell = host.input(sheet, r, c, t.trim() === "" ? null : typed(t));
     if (pin && cell?.f) pinCell(cell, pin); // before the recalculation the edit scheduled runs
-    return outOf(await host.settledResult(cell && cell.f ? cell : null));
+    return host.settledResult(cell && cell.f ? cell : null);
   }
-
-  function shownList(cells: Iterable<{ sheet: ReturnType<Host["sheetOf"]>; r: number; c: number }>): Array<[string, Shown | null]> {
-    const out: Array<[string, Shown | null]> = [];
-    for (const x of cells) out.push([cellAddress(x.sheet.name, x.r, x.c), host.shown(x.sheet, x.r, x.c)]);
-    return out;
-  }
-
-  function allShown(sheetName?: string): Array<[string, Shown]> {
-    const out: Array<[string, Shown]> = [];
-    for (const s of host.book.sheets) {
-      if (sheetName && s !== host.sheetOf(sheetName)) continue;
-      const keys = new Set<number>([...s.cells.keys(), ...s.spillOwner.keys()]);
-      for (const k of [...keys].sort((a, b) => a - b)) {
-        const r = Math.floor(k / 16_384);
-        const c = k % 16_384;
-        const v = host.shown(s, r, c);
-        if (v) out.push([cellAddress(s.name, r, c), v]);
-      }
-    }
-    return out;
-  }
-
-  const counters = (m: Map<string, number>) => Object.fromEntries(m);
-
   return {
     ids: () => host.fns.ids(),
     invoke: (id: string, args: unknown[] = [], opts: { address?: string; signal?: AbortSignal } = {}) => host.fns.invoke(id, args, opts),
@@ -80,38 +94,32 @@ export function createDriver(host: Host) {
     setFormula,
     /** A value put in a cell as it is (no formula reading): null or "" clears. */
     setConstant: (address: string, v: unknown) => {
-      const { sheet, r, c } = cellAt(address);
+      const { sheet, r, c } = cellIn(host, address);
       host.input(sheet, r, c, v === null || v === undefined || v === "" ? null : { constant: v as Constant });
     },
     clearCell: (address: string) => {
-      const { sheet, r, c } = cellAt(address);
+      const { sheet, r, c } = cellIn(host, address);
       host.input(sheet, r, c, null);
     },
-    /** The SVC formula cells: [{address, id, args (last invoked), formula, result, state}]. */
-    cells: (): DriverCell[] =>
-      host
-        .formulaCells()
-        .filter((c) => c.f?.svc)
-        .sort(readingOrder)
-        .map((c) => {
-          const f = c.f as NonNullable<Cell["f"]>;
-          const last = f.calls.get(Math.max(-1, ...f.calls.keys()));
-          const id = last?.fn ?? svcCallTokensIn(f.text)[0] ?? "";
-          return { address: addressOf(c), id, args: last?.args ?? [], formula: f.text, result: f.result, state: host.recalc.pending(c) || f.invoking || !f.result ? "busy" : "done" };
-        }),
+  };
+}
+
+/** What a test asks of the cells: what they show, what changed, their formulas. */
+function inspection(host: Host) {
+  return {
+    cells: (): DriverCell[] => svcCells(host),
     /** What every cell shows: [address, {value|error, message, anchor, spill, busy, stale, spillRows, spillCols}]. */
-    shown: (sheet?: string) => allShown(sheet),
+    shown: (sheet?: string) => allShown(host, sheet),
     /** What changed since `version` (null entries were cleared); `full` when the journal no longer reaches back that far. */
     shownSince: (version: number, sheet?: string) => {
-      const s = sheet ? host.sheetOf(sheet) : undefined;
-      const changed = host.journal.since(version, s);
+      const changed = host.journal.since(version, sheet ? host.sheetOf(sheet) : undefined);
       const now = host.journal.version;
-      if (!changed) return { version: now, full: true, cells: allShown(sheet) as Array<[string, Shown | null]> };
-      return { version: now, full: false, cells: shownList(changed) };
+      if (!changed) return { version: now, full: true, cells: allShown(host, sheet) as Array<[string, Shown | null]> };
+      return { version: now, full: false, cells: shownList(host, changed) };
     },
     version: () => host.journal.version,
     formulaAt: (address: string) => {
-      const { sheet, r, c } = cellAt(address);
+      const { sheet, r, c } = cellIn(host, address);
       const cell = sheet.cells.get(keyOf(r, c));
       if (!cell) return "";
       return "formula" in cell.input ? cell.input.formula : cell.input.constant;
@@ -123,7 +131,13 @@ export function createDriver(host: Host) {
         .filter((c) => c.sheet === host.sheetOf(sheet))
         .sort(readingOrder)
         .map((c) => ({ address: addressOf(c), formula: (c.f as NonNullable<Cell["f"]>).text })),
-    select: (address: string | null) => host.select(address ? area(address) : null),
+  };
+}
+
+/** The workbook around the cells: selection, sheets, names, parts. */
+function workbookParts(host: Host) {
+  return {
+    select: (address: string | null) => host.select(address ? areaIn(host, address) : null),
     selection: () => (host.book.selection ? areaText(host.book.selection) : null),
     activeSheet: () => host.book.active.name,
     activate: (name: string) => host.activate(host.sheetOf(name)),
@@ -143,6 +157,14 @@ export function createDriver(host: Host) {
     },
     xmlParts: () => host.book.xmlParts.map((p) => ({ id: p.id, namespace: p.namespace, xml: p.xml })),
     comments: () => [...host.book.comments.entries()],
+  };
+}
+
+const counters = (m: Map<string, number>) => Object.fromEntries(m);
+
+/** Calculation and its counters. */
+function calculation(host: Host) {
+  return {
     calculate: (type: string) => host.calculate(type),
     lastCalculation: () => host.lastCalculation,
     /** Resolves when no cell is dirty or running. */
@@ -160,6 +182,10 @@ export function createDriver(host: Host) {
     registeredAt: () => host.fns.registeredAt,
     metadata: () => host.fns.metadata(),
   };
+}
+
+export function createDriver(host: Host) {
+  return { ...editing(host), ...inspection(host), ...workbookParts(host), ...calculation(host) };
 }
 
 export type Driver = ReturnType<typeof createDriver>;

@@ -1,6 +1,6 @@
 /**
- * Evaluating one formula cell. A plain formula goes to C1's engine (evaluateFormula) over the
- * host's cells. A formula with SVC calls is resolved through C1's resolver (resolveCalls) with the
+ * Evaluating one formula cell. A plain formula goes to the formula engine (evaluateFormula) over the
+ * host's cells. A formula with SVC calls is resolved through the argument resolver (resolveCalls) with the
  * host's cells behind the CellReader port: `resolved` -> the registered function is invoked with
  * those arguments (only when they differ from its last invocation, or the cell is forced: entered,
  * calculate(full), Range.calculate); `invalid` -> #VALUE! with the resolver's message and no call;

@@ -19,11 +19,51 @@ function dataTypesAsked(win: Window): boolean {
   return /[?&]datatypes=1(&|$)/.test(String(win.location.search) + parent);
 }
 
+/** Office.context.requirements: the sets of current Excel. */
+function requirements(win: Window) {
+  return {
+    isSetSupported(name: string, version?: string | number): boolean {
+      const supported: Record<string, number> = {
+        ExcelApi: 1.17,
+        SharedRuntime: 1.1,
+        CustomFunctionsRuntime: dataTypesAsked(win) ? 1.5 : 1.4,
+        DialogApi: 1.2,
+        DialogOrigin: 1.1,
+        OpenBrowserWindowApi: 1.1,
+        IdentityAPI: 1.3,
+      };
+      const have = supported[name];
+      return have !== undefined && (version === undefined || Number(version) <= have);
+    },
+  };
+}
+
+/** Office.context.document.settings, kept in memory. */
+function documentSettings() {
+  const settings: Record<string, unknown> = {};
+  return {
+    get: (k: string) => (k in settings ? settings[k] : null),
+    set: (k: string, v: unknown) => void (settings[k] = v),
+    remove: (k: string) => void delete settings[k],
+    saveAsync: (cb?: (r: unknown) => void) => void (cb && setTimeout(() => cb(asyncResult(AsyncResultStatus.Succeeded)))),
+  };
+}
+
+/** Office.addin: the task pane's visibility and start-up behaviour, noted. */
+function addinOf(note: Note) {
+  return {
+    showAsTaskpane: async () => note("showAsTaskpane", {}),
+    hide: async () => note("hide", {}),
+    onVisibilityModeChanged: async () => async () => undefined,
+    setStartupBehavior: async () => undefined,
+    getStartupBehavior: async () => "None",
+  };
+}
+
 export function createOffice(win: Window & typeof globalThis, fns: Functions, note: Note) {
   const info = { host: "Excel", platform: "PC" };
   let resolveReady: (i: typeof info) => void = () => undefined;
   const ready = new Promise<typeof info>((r) => (resolveReady = r));
-  const settings: Record<string, unknown> = {};
   const dialogs = createDialogs(win, note);
   const Office = {
     HostType: { Excel: "Excel" },
@@ -37,42 +77,15 @@ export function createOffice(win: Window & typeof globalThis, fns: Functions, no
       }),
     initialize: undefined as undefined | ((reason: string) => void),
     actions: { associate: (name: string, fn: (...a: unknown[]) => unknown) => fns.associateAction(name, fn) },
-    addin: {
-      showAsTaskpane: async () => note("showAsTaskpane", {}),
-      hide: async () => note("hide", {}),
-      onVisibilityModeChanged: async () => async () => undefined,
-      setStartupBehavior: async () => undefined,
-      getStartupBehavior: async () => "None",
-    },
+    addin: addinOf(note),
     context: {
       host: "Excel",
       platform: "PC",
       diagnostics: { host: "Excel", platform: "PC", version: "16.0.fake" },
       displayLanguage: "en-US",
       partitionKey: undefined,
-      requirements: {
-        isSetSupported(name: string, version?: string | number): boolean {
-          const supported: Record<string, number> = {
-            ExcelApi: 1.17,
-            SharedRuntime: 1.1,
-            CustomFunctionsRuntime: dataTypesAsked(win) ? 1.5 : 1.4,
-            DialogApi: 1.2,
-            DialogOrigin: 1.1,
-            OpenBrowserWindowApi: 1.1,
-            IdentityAPI: 1.3,
-          };
-          const have = supported[name];
-          return have !== undefined && (version === undefined || Number(version) <= have);
-        },
-      },
-      document: {
-        settings: {
-          get: (k: string) => (k in settings ? settings[k] : null),
-          set: (k: string, v: unknown) => void (settings[k] = v),
-          remove: (k: string) => void delete settings[k],
-          saveAsync: (cb?: (r: unknown) => void) => void (cb && setTimeout(() => cb(asyncResult(AsyncResultStatus.Succeeded)))),
-        },
-      },
+      requirements: requirements(win),
+      document: { settings: documentSettings() },
       ui: {
         displayDialogAsync: dialogs.displayDialogAsync,
         messageParent: dialogs.messageParent,

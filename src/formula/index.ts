@@ -1,4 +1,4 @@
-/** src/formula: formula text, references, the plain-formula engine and the argument resolver (contract C1). */
+/** src/formula: formula text, references, the plain-formula engine and the argument resolver. */
 export * from "./types";
 export * from "./text/address";
 export type { Node } from "./text/ast";

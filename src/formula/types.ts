@@ -1,5 +1,5 @@
 /**
- * The values and references of formula text (contract C1): what Excel hands a custom function, and
+ * The values and references of formula text: what Excel hands a custom function, and
  * where it reads them from. Positions are zero-based.
  */
 

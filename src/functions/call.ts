@@ -6,7 +6,7 @@
  */
 import { SvcError, asSvcError, invalidArgument } from "../api/errors";
 import { bareSvcName } from "../api/svc-name";
-import { cellErrorFor } from "../office/cell-error";
+import { cellErrorFor } from "./cell-host";
 import { FUNCTIONS } from "./functions";
 import { CellInvocation } from "./invoke";
 import { unknownFunctionMessage } from "./names";
@@ -16,11 +16,6 @@ export type CellOutcome = { grid: unknown[][] } | { error: SvcError };
 
 export function isFunctionName(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(FUNCTIONS, name.toUpperCase());
-}
-
-/** Number of arguments a user may type (the invocation excluded). */
-export function arity(name: string): number {
-  return FUNCTIONS[name.toUpperCase()].length - 1;
 }
 
 /** The function and its padded arguments, or the SvcError a cell shows for the name or the count. */

@@ -5,7 +5,7 @@
 import { FINANCIAL_METRICS, Statement } from "../api/catalogue";
 import { SvcError } from "../api/errors";
 import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape/grid";
-import { FinancialsView, financialsGrid, financialsView, fiscalLabel, ltmLabel, ltmView } from "../shape/financials";
+import { FinancialsView, financialsGrid, financialsLayout, financialsView, fiscalLabel, ltmLabel, ltmView, valuePosition } from "../shape/financials";
 import { CallContext } from "./invoke";
 import { ColumnPick, MAX_YEARS, calendarQuarterIndex, calendarQuarterText, pickColumns } from "./period";
 import { PlanRequest, financialsRequests, periodsRequest } from "./requests";
@@ -18,19 +18,15 @@ async function availableText(ctx: CallContext, req: PlanRequest): Promise<string
   return labels.length ? `available: ${fiscalLabel(labels[0])} to ${fiscalLabel(labels[labels.length - 1])}` : "no figures available";
 }
 
-/** Where each value of the grid sits relative to the anchor, with its source. */
-function provenanceOf(view: FinancialsView, headers: number, withSource: boolean): ValueSource[] {
-  const single = view.rows.length === 1 && view.labels.length === 1;
-  const top = single ? 0 : headers >= 2 ? 2 : headers >= 1 ? 1 : 0;
-  const left = single ? 0 : headers >= 1 ? 1 : 0;
-  const perMetric = withSource && !single ? 3 : 1;
+/** Where each value of the grid sits relative to the anchor (the grid's own layout), with its source. */
+function provenanceOf(view: FinancialsView, options: CallContext["options"]): ValueSource[] {
+  const layout = financialsLayout(view, options);
   const out: ValueSource[] = [];
   view.rows.forEach((r, ri) =>
     r.values.forEach((value, ci) => {
       const p = r.sources[ci];
       out.push({
-        row: top + ri * perMetric,
-        col: left + ci,
+        ...valuePosition(layout, ri, ci),
         metric: r.key,
         period: view.labels[ci],
         value,
@@ -85,7 +81,7 @@ export async function financialsCell(ctx: CallContext, ticker: unknown, metrics:
     ? ltmView(answers, fr.statement, fr.keys, columns, columns.map((c) => (labels.length - 1 - c) / 4), headers)
     : { ...financialsView(answers[0], columns), labels: headers };
   const view = fr.whole ? withoutEmptyExtras(shown, fr.statement) : shown;
-  ctx.setProvenance(provenanceOf(view, ctx.options.headers, ctx.options.extra.source === "1"));
+  ctx.setProvenance(provenanceOf(view, ctx.options));
   return financialsGrid(view, ctx.options);
 }
 

@@ -8,7 +8,7 @@ import { currentEngine } from "../engine/current";
 import { EngineAnswer } from "../engine/types";
 import { describeFailure } from "../api/cell-outcome";
 import { asSvcError, isSvcError } from "../api/errors";
-import { cellErrorFor, missingValue } from "../office/cell-error";
+import { cellErrorFor, missingValue } from "./cell-host";
 import { Grid } from "../shape/grid";
 import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";
@@ -53,7 +53,7 @@ function finish(grid: Grid, options: CellOptions, excel: boolean): unknown[][] {
   return grid.map((row) => row.map((c) => (c === null ? missing() : toHostCell(c, typed))));
 }
 
-/** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size (contract C2). */
+/** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size. */
 function runFacts(args: readonly unknown[], out?: unknown[][]): Pick<CellSource, "args" | "rows" | "cols"> {
   return { args: [...args], ...(out ? { rows: out.length, cols: out[0]?.length ?? 0 } : {}) };
 }

@@ -1,5 +1,5 @@
 /**
- * Functions -> requests (contract 4): the pure mapping from a custom function's arguments (as Excel
+ * Functions -> requests: the pure mapping from a custom function's arguments (as Excel
  * hands them over, omitted ones null) to the tool requests it makes. Every custom function in
  * functions.ts asks the engine exactly what this module says, so the pane can price a refresh of any
  * SVC formula with `engine.plan(requestsFor(fn, args))` and the price is what recalculation spends.
@@ -8,7 +8,7 @@
  * period the grammar does not read, metrics of two statements, a bad option); parameter bounds are
  * left to the engine's validation, so `plan()` reports them as `invalid`.
  */
-import { PERIODS_DEFAULT_PERIOD, PERIODS_FN } from "../api/arguments";
+import { PERIODS_DEFAULT_PERIOD, PERIODS_FN, toolOfFunction } from "../api/arguments";
 import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api/catalogue";
 import { activeDictionary } from "../api/dictionary";
 import { SvcError, invalidArgument } from "../api/errors";
@@ -38,20 +38,9 @@ export interface FinancialsRequests {
   requests: PlanRequest[];
 }
 
-/** Function name -> tool, from the catalogue. */
-const TOOL_OF_FN: Readonly<Record<string, ToolName>> = Object.fromEntries(
-  (Object.keys(TOOLS) as ToolName[]).map((t) => [TOOLS[t].fn, t])
-);
-
-export { PERIODS_ARGS, PERIODS_FN } from "../api/arguments";
+export { PERIODS_ARGS, PERIODS_FN, toolOfFunction } from "../api/arguments";
 
 const normalName = bareSvcName;
-
-/** The tool a function's (first) request goes to: get_financials for SVC.PERIODS. */
-export function toolOfFunction(fn: string): ToolName | undefined {
-  const name = normalName(fn);
-  return name === PERIODS_FN ? "get_financials" : TOOL_OF_FN[name];
-}
 
 /** The statement a list of metric keys belongs to; keys from two statements are an error. */
 function statementFor(keys: string[], fallback: string | undefined): Statement {
@@ -134,7 +123,7 @@ export function requestsFor(fn: string, args: readonly unknown[]): PlanRequest[]
     parseOptions(plainArgument(args[2]), name);
     return [periodsRequest(args[0], args[1]).request];
   }
-  const tool = TOOL_OF_FN[name];
+  const tool = toolOfFunction(name);
   if (!tool) throw new SvcError("unknown_function", unknownFunctionMessage(name));
   const optionsAt = TOOLS[tool].fnArgs.indexOf("options");
   if (optionsAt >= 0) parseOptions(plainArgument(args[optionsAt]), name);

@@ -1,5 +1,5 @@
 /**
- * Per-cell sources (contract 5): where each result on the sheet came from — the check-the-figures
+ * Per-cell sources: where each result on the sheet came from — the check-the-figures
  * link, the notices the API requires to be shown, whether the value was served stale, the error the
  * cell shows, and for SVC.FINANCIALS the source of every value (XBRL concept or formula, filing
  * accession and link) so the pane can "Show source" for a selected cell. Cells cannot carry these.
@@ -50,7 +50,7 @@ export interface CellSource {
   provenance?: ValueSource[];
   /**
    * The arguments the function last received for this cell, as Excel passed them (omitted ones
-   * null, options included; contract C2): the pane prices a formula it cannot resolve from them.
+   * null, options included): the pane prices a formula it cannot resolve from them.
    */
   args: unknown[];
   /** The size of the grid the cell returned (absent when it failed): the cells its result covers. */
@@ -95,10 +95,6 @@ export function recordSource(s: CellSource): void {
   sources.set(address, { ...s, address, error: s.error ?? null });
   if (sources.size > MAX_ENTRIES) sources.delete(sources.keys().next().value as string);
   notify();
-}
-
-export function forgetSource(address: string): void {
-  if (sources.delete(keyOf(address))) notify();
 }
 
 export function listSources(): CellSource[] {

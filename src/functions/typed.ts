@@ -4,7 +4,7 @@
  * formatted numbers (its tables show what Excel shows; `--json` writes the plain values) but not the
  * entity card, whose fields a terminal shows as rows.
  */
-import { hostHasDataTypes } from "../office/data-types";
+import { hostHasDataTypes } from "./cell-host";
 import { isTypedValue, plainValue } from "../shape/values";
 
 /** true: data types on; false: plain values; "numbers": formatted numbers, no entity cards (the CLI). */

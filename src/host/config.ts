@@ -32,6 +32,7 @@ export interface DevOverrides {
 }
 
 import { isLoopbackHost } from "../platform/urls";
+import { trimBaseUrl } from "../platform/urls";
 
 declare const __SVC_BUILD__: HostConfig | undefined;
 
@@ -61,8 +62,8 @@ export function effectiveConfig(g?: Parameters<typeof devOverrides>[0]): HostCon
   const base = buildConfig();
   return {
     ...base,
-    baseUrl: (dev.baseUrl ?? base.baseUrl).replace(/\/+$/, ""),
-    appUrl: (dev.appUrl ?? base.appUrl).replace(/\/+$/, ""),
+    baseUrl: trimBaseUrl(dev.baseUrl ?? base.baseUrl),
+    appUrl: trimBaseUrl(dev.appUrl ?? base.appUrl),
     dev,
   };
 }

@@ -4,23 +4,25 @@
  * with setEngine before any custom function can run. Idempotent: loading the bundle twice in one
  * runtime reuses the first host (globalThis), so there is never a second engine, queue or cache.
  *
- * Credentials: the OAuth client (tokens in localStorage under Office's partition key, refresh under
- * a Web Lock). A loopback development page (workbench, tests, `npm start`) may instead hand over a
+ * Credentials: the OAuth client, composed by src/compose/page-auth.ts (tokens in localStorage under
+ * Office's partition key, refresh under a Web Lock). A loopback development page (workbench, tests, `npm start`) may instead hand over a
  * sandbox API key through `__SVC_DEV__` (src/host/config.ts); a production page never does.
  */
 import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
 import { AuthStatus, OAuthClient } from "../auth/oauth-client";
-import { browserOffline, originProbe } from "../auth/reachability";
-import { TokenPoolRouter } from "../auth/token-pool";
 import { addinUrlFromPage } from "../auth/dialog-urls";
 import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
-import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
+import { officeCellHost } from "../office/cell-host";
+import { useCellHost } from "../functions/cell-host";
+import type { LocalStorageTokenStore, StorageLike } from "../auth/store";
 import { setEngine, SvcEngine } from "../engine";
 import type { CrossLock } from "../platform/locks";
 import { credentialFingerprint } from "../compose";
 import { composePage, pageLock } from "../compose/page";
+import { composePageAuth } from "../compose/page-auth";
 import { effectiveConfig, HostConfig, DevOverrides } from "./config";
+import { trimBaseUrl } from "../platform/urls";
 
 export interface Host {
   config: HostConfig & { dev: DevOverrides };
@@ -60,10 +62,10 @@ function partitionKey(): string {
  */
 function pageAddinUrl(fallback: string): string {
   const loc = (globalThis as { location?: { href?: string; protocol?: string } }).location;
-  return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : fallback.replace(/\/+$/, "");
+  return loc?.href && /^https?:$/.test(loc.protocol ?? "") ? addinUrlFromPage(loc.href) : trimBaseUrl(fallback);
 }
 
-/** Sign-out clears the cache and quota state of the connection (contract 2, C5). */
+/** Sign-out clears the cache and quota state of the connection. */
 export function forgetConnection(engine: SvcEngine): Promise<void> {
   return engine.forgetConnection();
 }
@@ -85,30 +87,23 @@ function build(): Host {
   let auth: OAuthClient | null = null;
   let engine: SvcEngine | null = null;
   // The cache and quota scope: the API address plus who signs the calls (never the secret itself):
-  // a key's fingerprint, or the OAuth sign-in's connection id, read before every request (contract C5).
+  // a key's fingerprint, or the OAuth sign-in's connection id, read before every request.
   let identity: string | undefined;
   if (config.dev.apiKey) {
     credentials = staticCredentials(config.dev.apiKey);
     identity = credentialFingerprint(config.dev.apiKey);
   } else {
-    const storage = localStorageOrNull();
-    const lsStore = storage ? new LocalStorageTokenStore(storage, partitionKey()) : null;
-    const store: TokenStore = lsStore ?? new MemoryTokenStore();
-    auth = new OAuthClient({
+    const page = composePageAuth({
       baseUrl: config.baseUrl,
-      store,
-      lock,
       clientId: config.clientId,
       timeoutMs: config.dev.authTimeoutMs,
-      // A browser fetch failure never says whether the request left: these two say "not sent".
-      isOffline: browserOffline,
-      probeOrigin: originProbe(),
-      // Token requests on a connection pool of their own: the browser cannot resend a refresh itself.
-      tokenRequests: new TokenPoolRouter({ storage, prefix: partitionKey() }),
+      lock,
+      storage: localStorageOrNull(),
+      partitionKey: partitionKey(),
       onSignedOut: () => (engine ? forgetConnection(engine) : undefined),
     });
-    void auth.prepareTokenRequests();
-    if (lsStore) listenForOtherRuntimes(auth, lsStore, config.baseUrl);
+    auth = page.auth;
+    if (page.lsStore) listenForOtherRuntimes(auth, page.lsStore, config.baseUrl);
     credentials = auth;
   }
   const composed = composePage({ baseUrl: config.baseUrl, credentials, identity }, { dbName: config.dev.storeName, lock });
@@ -118,6 +113,7 @@ function build(): Host {
   // pane's quota and counts are the new account's; requests check it again anyway.
   auth?.onStatusChange(() => void composed.engine.current());
   setEngine(engine);
+  useCellHost(officeCellHost);
   const addinUrl = pageAddinUrl(config.addinUrl);
   return {
     config,

@@ -1,5 +1,5 @@
 /**
- * applyResults (contract C6): write given formula results into a model file as Excel would (spills,
+ * applyResults: write given formula results into a model file as Excel would (spills,
  * errors, text inline), for callers that computed them elsewhere (the workbench). Dependents are
  * not recomputed here; refreshModel does that.
  */

@@ -1,5 +1,5 @@
 /**
- * src/model-file (contract C6): .xlsx workbooks read, refreshed, checked, frozen and repaired as
+ * src/model-file: .xlsx workbooks read, refreshed, checked, frozen and repaired as
  * bytes — pure (fflate for zip; no Node, no Office, no request engine), shared by the CLI and the
  * browser workbench. Only the parts that change are rewritten, and inside a sheet only its changed cells.
  */

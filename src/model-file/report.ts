@@ -1,4 +1,4 @@
-/** What a command reports per SVC cell (issue 17 item 7): sheet, cell, formula as typed, error or null. */
+/** What a command reports per SVC cell: sheet, cell, formula as typed, error or null. */
 import { fromFileForm } from "../formula";
 import { engineSpelling } from "./model/file-text";
 import { SvcSite } from "./model/model";

@@ -1,5 +1,5 @@
 /**
- * The pane's recalculation through Excel.run (office-addin-facts 1.7). Only the pane calls it: a
+ * The pane's recalculation through Excel.run. Only the pane calls it: a
  * custom function must never trigger calculation or write cells itself. (Writing a formula at the
  * active cell is src/office/workbook.ts insertAtActiveCell.)
  */

@@ -1,5 +1,5 @@
 /**
- * The argument resolver's "read these cells" port (contract C1 `CellReader`) over Excel.run: one
+ * The argument resolver's "read these cells" port (`CellReader`, src/formula) over Excel.run: one
  * pass is ONE batched request whatever the number of formulas — every area of a sheet through one
  * range (their bounding box, or each area when the box would be far larger), each spill anchor's
  * `getSpillingToRangeOrNullObject()`, the names of the workbook and of each sheet — and one `sync`.

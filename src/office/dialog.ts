@@ -1,5 +1,5 @@
 /**
- * Thin wrapper over the Office dialog API (office-addin-facts 1.6.1), so src/auth never touches
+ * Thin wrapper over the Office dialog API, so src/auth never touches
  * Office globals and tests can hand in a fake.
  *
  * Pane side: `officeDialogHost().open(url, options, events)` -> a handle to close the dialog;

@@ -1,5 +1,5 @@
 /**
- * External links (design.md rule 6; office-addin-facts 1.6.4). Every URL the pane opens comes from
+ * External links. Every URL the pane opens comes from
  * outside (API answers: check-the-figures links, source_url, url), so only absolute http: and https:
  * URLs are ever opened; anything else (javascript:, data:, file:, relative text) is refused.
  *

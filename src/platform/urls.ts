@@ -28,6 +28,11 @@ export function isSecureOrLoopback(url: string | URL): boolean {
   }
 }
 
+/** An address as requests and pages are built on it: trimmed, without trailing slashes. The one rule (src/api uses it too). */
+export function trimBaseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, "");
+}
+
 /**
  * One spelling of an API address, for keys (tokens, cache scope, lock names): scheme and host as URL
  * parsing writes them, the path without trailing slashes; text that is no URL is only trimmed.
@@ -35,8 +40,8 @@ export function isSecureOrLoopback(url: string | URL): boolean {
 export function normaliseBaseUrl(baseUrl: string): string {
   try {
     const u = new URL(baseUrl.trim());
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
+    return `${u.protocol}//${u.host}${trimBaseUrl(u.pathname)}`;
   } catch {
-    return baseUrl.trim().replace(/\/+$/, "");
+    return trimBaseUrl(baseUrl);
   }
 }

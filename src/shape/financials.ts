@@ -177,24 +177,46 @@ function valueCell(v: number | null, kind: NumberKind, opts: ShapeOptions): Cell
 const sourceText = (p: Provenance | null): Cell => (p ? cellOf(p.concept ?? p.formula) : null);
 
 /**
- * The grid. One metric and one period gives a single value (with source=1: value, source,
- * accession side by side). Otherwise a header row of periods (headers ≥ 1), period ends (headers=2),
- * one row per metric; with source=1 each metric row is followed by its source and accession rows.
+ * Where the grid puts the values: one metric and one period is a single value (with source=1:
+ * value, source, accession side by side); otherwise `top` header rows (periods with headers ≥ 1,
+ * period ends with headers=2), a label column when headers ≥ 1, and per metric its value row, then
+ * with source=1 its source and accession rows. The grid and Show source both read this layout.
  */
-export function financialsGrid(view: FinancialsView, opts: ShapeOptions): Grid {
+export interface FinancialsLayout {
+  single: boolean;
+  top: number;
+  left: number;
+  rowsPerMetric: number;
+}
+
+export function financialsLayout(view: FinancialsView, opts: Pick<ShapeOptions, "headers" | "extra">): FinancialsLayout {
+  const single = view.rows.length === 1 && view.labels.length === 1;
   const withSource = opts.extra.source === "1";
-  if (view.rows.length === 1 && view.labels.length === 1) {
+  if (single) return { single, top: 0, left: 0, rowsPerMetric: 1 };
+  return { single, top: opts.headers, left: opts.headers >= 1 ? 1 : 0, rowsPerMetric: withSource ? 3 : 1 };
+}
+
+/** The grid cell (row, column from the anchor) of the value of metric `ri`, period `ci`. */
+export function valuePosition(layout: FinancialsLayout, ri: number, ci: number): { row: number; col: number } {
+  return { row: layout.top + ri * layout.rowsPerMetric, col: layout.left + ci };
+}
+
+/** The grid, laid out by financialsLayout. */
+export function financialsGrid(view: FinancialsView, opts: ShapeOptions): Grid {
+  const layout = financialsLayout(view, opts);
+  const withSource = opts.extra.source === "1";
+  if (layout.single) {
     const r = view.rows[0];
     const v = valueCell(r.values[0], r.kind, opts);
     return withSource ? [[v, sourceText(r.sources[0]), cellOf(r.sources[0]?.accession ?? null)]] : [[v]];
   }
   const rows: Grid = [];
-  const head = (label: string): Cell[] => (opts.headers >= 1 ? [label] : []);
-  if (opts.headers >= 1) rows.push(["metric", ...view.labels]);
-  if (opts.headers >= 2) rows.push(["period_end", ...view.ends.map((e): Cell => (e ? dateCell(e, opts) : null))]);
+  const head = (label: string): Cell[] => (layout.left === 1 ? [label] : []);
+  if (layout.top >= 1) rows.push(["metric", ...view.labels]);
+  if (layout.top >= 2) rows.push(["period_end", ...view.ends.map((e): Cell => (e ? dateCell(e, opts) : null))]);
   for (const r of view.rows) {
     rows.push([...head(r.label), ...r.values.map((v) => valueCell(v, r.kind, opts))]);
-    if (withSource) {
+    if (layout.rowsPerMetric === 3) {
       rows.push([...head(`${r.label}: source`), ...r.sources.map(sourceText)]);
       rows.push([...head(`${r.label}: accession`), ...r.sources.map((p) => cellOf(p?.accession ?? null))]);
     }

@@ -1,5 +1,5 @@
 /**
- * Readable display (contract C3): the text Excel shows for a value with the data types on, for the
+ * Readable display: the text Excel shows for a value with the data types on, for the
  * places that are not Excel — the CLI's tables and the workbench's cells. The value itself is never
  * changed (`--json` and formulas keep Excel's values: date serials, fractions).
  *

@@ -1,5 +1,5 @@
 /**
- * The one URL filter (design.md rule 6). Every link in an API answer comes from outside (check-the-
+ * The one URL filter. Every link in an API answer comes from outside (check-the-
  * figures links, source_url, url, attribution), so only absolute http: and https: URLs are ever
  * opened or handed to Excel; anything else (javascript:, data:, file:, vbscript:, relative text)
  * is refused. Pure: the pane (src/office/links.ts re-exports it), the COMPANY card and the workbench.

@@ -6,19 +6,10 @@
 import type { EngineStats } from "../engine/types";
 import type { Pin } from "../fake-office/plain";
 import type { LoadCell, SavedCell } from "../fake-office/book-io";
+import type { Shown } from "../fake-office/display";
 
 export type { LoadCell, SavedCell, StoredValue } from "../fake-office/book-io";
-
-export interface Shown {
-  value?: unknown;
-  error?: string;
-  message?: string | null;
-  anchor?: boolean;
-  spill?: boolean;
-  busy?: boolean;
-  /** Excel's stored value, not computed here: why. */
-  unverified?: string;
-}
+export type { Shown };
 
 export interface FakeExcel {
   /** Put a file's cells in, formulas with their stored results, nothing calculated. */

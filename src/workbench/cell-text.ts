@@ -1,6 +1,6 @@
 /**
- * What a workbench cell shows (issue 18: readable by default): the value as Excel shows it with data
- * types on (src/shape/readable.ts, contract C3), and for #NAME? the function it probably meant.
+ * What a workbench cell shows (readable by default): the value as Excel shows it with data
+ * types on (src/shape/readable.ts), and for #NAME? the function it probably meant.
  * The workbench turns data types on unless the page is opened with `?datatypes=0`.
  */
 import { svcCallTokensIn } from "../api/svc-name";

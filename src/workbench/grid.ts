@@ -28,7 +28,7 @@ export function parseAddr(a: string): [number, number] {
   return [Number(m[2]) - 1, c - 1];
 }
 
-/** A value as Excel shows it with data types on (issue 18: readable by default; src/shape/readable.ts). */
+/** A value as Excel shows it with data types on (readable by default; src/shape/readable.ts). */
 export const text = (v: unknown): string => cellText(v);
 
 /** The text and classes of a cell. */

@@ -10,7 +10,7 @@ import { typedText } from "./typed-cell";
 
 const local = (a: string) => a.slice(a.lastIndexOf("!") + 1);
 
-/** A #NAME? from a misspelt SVC function says which one was meant (issue 18: did you mean). */
+/** A #NAME? from a misspelt SVC function says which one was meant (did you mean). */
 function explained(fx: FakeExcel, address: string, s: Shown): Shown {
   return s.error === "#NAME?" ? { ...s, message: errorMessage(s.error, s.message, fx.formulaAt(address)) } : s;
 }

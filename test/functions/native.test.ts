@@ -10,6 +10,8 @@ import { setEngine } from "../../src/engine/current";
 import { callFunction } from "../../src/functions/call";
 import { sourceOf, valueSourceAt } from "../../src/functions/sources";
 import { useDataTypes } from "../../src/functions/typed";
+import { useCellHost } from "../../src/functions/cell-host";
+import { officeCellHost } from "../../src/office/cell-host";
 import { readCellError } from "../../src/api/cell-outcome";
 import { typedDisplay } from "../../src/shape/display";
 import { EntityValue, FormattedNumber, isTypedValue } from "../../src/shape/values";
@@ -199,6 +201,7 @@ describe("Excel data types (host with CustomFunctionsRuntime 1.5)", () => {
   it("asks the host at run time (Office.context.requirements) when not forced", async () => {
     const g = globalThis as { Office?: unknown };
     g.Office = { context: { requirements: { isSetSupported: (name: string, v: string) => name === "CustomFunctionsRuntime" && Number(v) <= 1.5 } } };
+    useCellHost(officeCellHost);
     try {
       const typed = await grid("FILINGS", "AAPL", null, 1);
       expect(isTypedValue(typed[1][1])).toBe(true);
@@ -206,6 +209,7 @@ describe("Excel data types (host with CustomFunctionsRuntime 1.5)", () => {
       const plain = await grid("FILINGS", "AAPL", null, 1);
       expect(typeof plain[1][1]).toBe("number");
     } finally {
+      useCellHost(null);
       delete g.Office;
     }
   });
@@ -254,7 +258,7 @@ describe("screen units from the API dictionary", () => {
   });
 });
 
-describe("what each cell last received (contract C2)", () => {
+describe("what each cell last received", () => {
   it("records the arguments as Excel passed them, options included, and the result's size", async () => {
     const g = await grid("FINANCIALS", "AAPL", [["revenue", "net_income"]], 3, "headers=1");
     const src = sourceOf(`Sheet1!A${n}`);

@@ -8,7 +8,7 @@ import { readCellError } from "../../src/api/cell-outcome";
 import { SvcError } from "../../src/api/errors";
 import { createEngine, setEngine } from "../../src/engine";
 import { callFunction, computeFunction, CellOutcome } from "../../src/functions/call";
-import { CellError } from "../../src/office/cell-error";
+import { CellError } from "../../src/functions/cell-host";
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { FakeClient } from "../engine/fakeClient";
 import { SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";

@@ -26,6 +26,9 @@ const lines = (n: number, f: (i: number) => string) => Array.from({ length: n },
 const block = (fn: string) =>
   `export function ${fn}(xs: number[]): number {\n  let total = 0;\n  for (const x of xs) {\n    if (x > 10) total += x * 2;\n    else if (x < -10) total -= x;\n    else total += 1;\n  }\n  const mean = total / Math.max(1, xs.length);\n  const spread = xs.reduce((a, x) => a + Math.abs(x - mean), 0);\n  return mean + spread / 3;\n}\n`;
 
+/** A fake server module whose one function is `n` lines long. */
+const fakeServer = (n: number) => `export function startFakeApi(): number {\n  let n = 0;\n${lines(n - 4, (i) => `  n += ${i};`)}  return n;\n}\n`;
+
 const CLEAN: Record<string, string> = {
   "package.json": '{ "name": "tree", "private": true }\n',
   "tsconfig.json": '{ "compilerOptions": { "strict": true, "module": "commonjs", "target": "es2022" }, "include": ["src", "test"] }\n',
@@ -33,6 +36,12 @@ const CLEAN: Record<string, string> = {
   "src/cli/main.ts": 'import { used } from "../lib/used";\nexport const main = () => used(1);\n',
   "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\n",
   "test/lib/used.test.ts": 'import { used } from "../../src/lib/used";\nexport const t = used(2);\n',
+  // The custom functions' file is an entry (the metadata plugin reads it); the modules beside it are not.
+  "src/functions/functions.ts": 'import { parse } from "./parse";\nexport function PRICE(x: string): number {\n  return parse(x);\n}\n',
+  "src/functions/parse.ts": "/** Numbers as docs/architecture.md says. */\nexport function parse(x: string): number {\n  return Number(x);\n}\n",
+  // A fake the tests stand on, with a function of exactly the longest length allowed.
+  "test/fakes/api/server.ts": fakeServer(60),
+  "docs/architecture.md": "# Architecture\n",
 };
 
 const BROKEN: Record<string, string> = {
@@ -43,6 +52,9 @@ const BROKEN: Record<string, string> = {
   "src/lib/a.ts": block("sum"),
   "src/lib/b.ts": block("total"),
   "src/lib/big.ts": lines(400, (i) => `// line ${i}`) + "export const big = 1;\n",
+  "src/functions/parse.ts": "/** Numbers as design.md says (contract C5; issue 19). */\nexport function parse(x: string): number {\n  return Number(x);\n}\nexport const dead = 1;\n",
+  "test/fakes/api/server.ts": fakeServer(61),
+  "scripts/tool.js": `function main() {\n${lines(60, (i) => `  console.log(${i});`)}}\nmain();\n`,
   "src/lib/long.ts": `export function long(x: { y?: number } | null): number {\n${lines(60, (i) => `  const a${i} = ${i};`)}  return x!.y ?? a0;\n}\n`,
 };
 
@@ -72,12 +84,18 @@ describe("house rules (scripts/house)", () => {
     expect(check(CLEAN).fresh).toEqual([]);
   }, 60_000);
 
-  test("each rule catches its violation: file and function size, `!`, a copied block, an unused export and file", () => {
+  test("each rule catches its violation: file and function size (also in test/fakes and scripts), `!`, a copied block, an unused export (also beside the custom functions) and file, a cited document or issue not in the repository", () => {
     expect(brief(check(BROKEN).fresh)).toEqual([
+      "citation src/functions/parse.ts contract C5",
+      "citation src/functions/parse.ts design.md",
+      "citation src/functions/parse.ts issue 19",
       "duplicate src/lib/a.ts src/lib/b.ts",
       "file-lines src/lib/big.ts ",
+      "function-lines scripts/tool.js main",
       "function-lines src/lib/long.ts long",
+      "function-lines test/fakes/api/server.ts startFakeApi",
       "non-null src/lib/long.ts x!",
+      "unused-export src/functions/parse.ts dead",
       "unused-export src/lib/used.ts unused",
       "unused-file src/lib/orphan.ts ",
     ]);

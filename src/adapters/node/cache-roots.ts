@@ -7,6 +7,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { readPrivateFile } from "./private-dir";
+import { writeFileAtomic } from "./atomic-write";
 
 /** At most this many roots are remembered (the most recent). */
 const MAX_ROOTS = 20;
@@ -33,12 +34,10 @@ export function rememberCacheRoot(credentialsFile: string, root: string): void {
   if (roots[roots.length - 1] === abs) return;
   const next = [...roots.filter((r) => r !== abs), abs].slice(-MAX_ROOTS);
   const file = cacheRootsFile(credentialsFile);
-  const tmp = `${file}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(tmp, JSON.stringify(next) + "\n", { mode: 0o600 });
-    fs.renameSync(tmp, file);
+    writeFileAtomic(file, JSON.stringify(next) + "\n", 0o600);
   } catch {
-    fs.rmSync(tmp, { force: true });
+    /* best effort */
   }
 }

@@ -1,6 +1,7 @@
 /** The CLI's token store: a credentials file. Node-only adapter, chosen by src/compose/cli.ts. */
 import { ClientRegistration, normaliseBaseUrl, TokenRecord, TokenStore, tokenLess } from "../../auth/store";
 import { readPrivateFile } from "./private-dir";
+import { writeFileAtomic } from "./atomic-write";
 
 interface FileShape {
   version: 1;
@@ -48,20 +49,7 @@ export class FileTokenStore implements TokenStore {
       fs.rmSync(this.path, { force: true });
       return;
     }
-    const tmp = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      fs.writeFileSync(tmp, JSON.stringify(data, null, 2) + "\n", { mode: 0o600 });
-      fs.chmodSync(tmp, 0o600);
-      fs.renameSync(tmp, this.path);
-    } catch (e) {
-      // A full disk leaves a partial temp file behind: remove it so it does not eat the space.
-      try {
-        fs.rmSync(tmp, { force: true });
-      } catch {
-        /* nothing more to do */
-      }
-      throw e;
-    }
+    writeFileAtomic(this.path, JSON.stringify(data, null, 2) + "\n", 0o600);
   }
 
   /** A damaged file has no usable registration: the next sign-in registers again (and moves the file aside). */

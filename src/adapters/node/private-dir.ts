@@ -1,5 +1,5 @@
 /**
- * Private state on disk (issue 19.3): a directory or file the CLI trusts (the lock directory, the
+ * Private state on disk: a directory or file the CLI trusts (the lock directory, the
  * cache root and each connection's directory in it, the credentials file) must be a real directory or
  * file — not a symlink — owned by this user, with no group or other permission bits. Anything else
  * could have been planted or pointed elsewhere by another local user, so it is refused with the path

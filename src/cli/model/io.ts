@@ -5,6 +5,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
+import { modeOf, writeFileAtomic } from "../../compose/cli";
 
 export class ModelIoError extends Error {}
 
@@ -29,34 +30,12 @@ export function readModelFile(file: string): Uint8Array {
   }
 }
 
-/** Write `bytes` to `file` atomically, keeping the replaced file's permissions. */
+/** Write `bytes` to `file` atomically (src/compose's writeFileAtomic), keeping the replaced file's permissions. */
 export function writeAtomic(file: string, bytes: Uint8Array): void {
-  const dir = path.dirname(path.resolve(file));
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
-  let mode: number | undefined;
+  const target = path.resolve(file);
   try {
-    mode = fs.statSync(file).mode & 0o777;
-  } catch {
-    mode = undefined;
-  }
-  try {
-    const fd = fs.openSync(tmp, "wx", mode ?? 0o644);
-    try {
-      fs.writeFileSync(fd, bytes);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, file);
+    writeFileAtomic(target, bytes, modeOf(target, 0o644));
   } catch (e) {
-    fs.rmSync(tmp, { force: true });
     throw new ModelIoError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  try {
-    const dfd = fs.openSync(dir, "r");
-    fs.fsyncSync(dfd);
-    fs.closeSync(dfd);
-  } catch {
-    // some file systems cannot sync a directory; the rename itself is done
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What the model-file commands print: one JSON object with --json
- * (`{"cells":[{"sheet","cell","formula","error"}...],"stats":{...}}`, issue 17 item 7), otherwise a
+ * (`{"cells":[{"sheet","cell","formula","error"}...],"stats":{...}}`), otherwise a
  * summary naming each cell that ended in an error and each formula left stale. Terminal-safe.
  */
 import type { CellReport, StaleReport } from "../../model-file";

@@ -12,7 +12,6 @@ import { keyOf } from "../model";
 import { Input, asJsonValue, asRangeValue, asText, fromJson, fromWritten } from "../values";
 import { contentAt } from "../display";
 import { ClientObject, RequestContext } from "./client";
-import type { Worksheet } from "./sheets";
 
 /** Excel on the web refuses answers over 5 MB; a few million cells is past that. */
 const MAX_READ_CELLS = 2_000_000;
@@ -46,7 +45,8 @@ export class Range extends ClientObject {
     ctx: RequestContext,
     private readonly locate: Locate,
     private readonly nullable = false,
-    private readonly sheetProxy?: () => Worksheet
+    // The range's worksheet (a Worksheet of ./sheets, which builds ranges: typed as its base, no cycle).
+    private readonly sheetProxy?: () => ClientObject
   ) {
     super(ctx);
   }
@@ -250,7 +250,7 @@ export class Range extends ClientObject {
     return this._get("isEntireRow") as boolean;
   }
 
-  get worksheet(): Worksheet {
+  get worksheet(): ClientObject {
     return this._nav("worksheet", () => {
       if (!this.sheetProxy) throw new Error("Range.worksheet: no sheet");
       return this.sheetProxy();

@@ -1,5 +1,5 @@
 /**
- * The argument resolver (contract C1, m2): the arguments of SVC formulas as Excel would pass them,
+ * The argument resolver: the arguments of SVC formulas as Excel would pass them,
  * read through a CellReader in a bounded number of passes whatever the number of formulas:
  *   pass 1  every reference and spill anchor written in any argument (+ the names, when one is used);
  *   pass 2  only when names are used: what the names refer to that pass 1 did not read.

@@ -1,4 +1,4 @@
-/** The argument resolver's interface (contract C1, m2). */
+/** The argument resolver's interface. */
 import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "../types";
 
 export interface FormulaSite {

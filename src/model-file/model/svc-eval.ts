@@ -46,7 +46,7 @@ function answerValue(a: CellValue[][]): CellValue | CellValue[][] {
   return a.length === 1 && a[0].length === 1 ? a[0][0] : a;
 }
 
-/** The resolver's port over the workbook as written so far (a sheet that does not exist reads as null, as C1 says). */
+/** The resolver's port over the workbook as written so far (a sheet that does not exist reads as null, as the resolver's port says). */
 export function readerOf(src: CellSource, sheets: readonly string[]): CellReader {
   const known = new Set(sheets.map((s) => s.toUpperCase()));
   const values = (ref: { sheet: string; row: number; col: number }) => (known.has(ref.sheet.toUpperCase()) ? src.value(ref) : null);

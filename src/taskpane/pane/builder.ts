@@ -4,7 +4,7 @@
  * units), see the formula with Excel's quoting, copy it or insert it at the active cell.
  *
  * A formula is offered (Copy / Insert enabled) only when it passes the same checks a cell would:
- * the functions' own argument mapping (contract 4, requestsFor: period grammar, metrics of one
+ * the functions' own argument mapping (requestsFor: period grammar, metrics of one
  * statement, options) and the engine's validation of every request it makes (plan(...).invalid).
  * Without the engine's planner, the same canonical validation (src/api/canonical.ts) checks them.
  */

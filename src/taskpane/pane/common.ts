@@ -5,7 +5,7 @@
  */
 import { ToolName } from "../../api/catalogue";
 import type { EngineAnswer } from "../../engine";
-import { Cell, Grid, displayText, noticesOf, shapeAnswer } from "../../shape";
+import { Cell, Grid, displayText, noticesOf, shapeAnswer, withoutNoticeRows } from "../../shape";
 import { safeExternalUrl } from "../../office/links";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "./dom";
 import type { ArgValue } from "./formula";
@@ -101,13 +101,8 @@ export function formatTime(ms: number): string {
 export function answerView(ctx: PaneContext, tool: ToolName, answer: EngineAnswer): HTMLElement {
   const data = answer.data && typeof answer.data === "object" ? answer.data : {};
   const notices = noticesOf(tool, data);
-  let grid = shapeAnswer(tool, data, { headers: 1, dates: "text", extra: {} });
   // The grid ends with one `Notice:` row per notice; the pane shows them under the table instead.
-  let tail = notices.filter((n) => n.trim() !== "").length;
-  while (tail > 0 && grid.length > 1 && grid[grid.length - 1][0] === "Notice:") {
-    grid = grid.slice(0, -1);
-    tail--;
-  }
+  const grid = withoutNoticeRows(shapeAnswer(tool, data, { headers: 1, dates: "text", extra: {} }), notices);
   const box = el("div", "svc-answer");
   const meta = el("div", "svc-answer-meta");
   const rows = Math.max(0, grid.length - 1);

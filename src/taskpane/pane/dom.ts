@@ -1,6 +1,6 @@
 /**
  * DOM helpers for the pane. Everything is built with createElement and textContent: API text is
- * never parsed as HTML (design.md rule 6), and nothing sets inline styles or handlers (strict CSP);
+ * never parsed as HTML, and nothing sets inline styles or handlers (strict CSP);
  * looks come from classes in pane.css.
  */
 

@@ -63,7 +63,7 @@ export class PaneTimeout extends Error {
   }
 }
 
-/** Settle within `ms`: the action's outcome, or a PaneTimeout (design.md rule 1 applies to the pane too). */
+/** Settle within `ms`: the action's outcome, or a PaneTimeout. */
 export function withTimeout<T>(what: string, ms: number, work: () => Promise<T> | T): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new PaneTimeout(what, ms)), ms);

@@ -11,10 +11,10 @@ import type { FrozenEntry } from "../../office/frozen-part";
 import type { FormulaCell, Scope } from "../../office/workbook";
 import type { WorkbookReading } from "../../plan/changes";
 
-/** One tool request of a formula, and the engine's price of a set of them (contract 2). */
+/** One tool request of a formula, and the engine's price of a set of them. */
 export type { PlanRequest, RefreshPlan } from "../../engine";
 
-/** The engine's refresh API (contract 2); optional until every engine has it. */
+/** The engine's refresh API; optional until every engine has it. */
 export interface RefreshApi {
   plan(reqs: PlanRequest[], opts?: { refresh?: boolean }): Promise<RefreshPlan>;
   invalidate(reqs: PlanRequest[]): Promise<number>;
@@ -26,10 +26,10 @@ export interface RefreshApi {
 
 export type PaneEngine = SvcEngine & Partial<RefreshApi>;
 
-/** Per-value source of a FINANCIALS spill (contract 5). */
+/** Per-value source of a FINANCIALS spill. */
 export type { ValueSource as ValueSourceView } from "../../functions/sources";
 
-/** A cell source with contract 5's error and provenance (optional for older registries). */
+/** A cell source with its error and provenance (optional for older registries). */
 export type SourceView = CellSource & { error?: string | null; provenance?: ValueSource[] };
 
 /** The workbook as the pane changes it (src/office/workbook.ts). */
@@ -43,7 +43,7 @@ export interface WorkbookPort {
   listFrozen(): Promise<FrozenEntry[]>;
   /** The selected cell's address, for Show source. */
   activeCell(): Promise<string | null>;
-  /** A reader of cells for the argument resolver (contract C1): one host request per pass. */
+  /** A reader of cells for the argument resolver: one host request per pass. */
   cellReader?(): CellReader;
   /** The anchor of the spilled result a cell belongs to (null when it is in none): ExcelApi 1.12. */
   spillParent?(address: string): Promise<string | null>;
@@ -107,7 +107,7 @@ export interface PaneDeps {
   insertFormula?: (formula: string) => Promise<unknown>;
   /** The workbook (Data tab: refresh, freeze, select, show source); absent outside Excel. */
   workbook?: WorkbookPort;
-  /** Contract 4: the requests a formula makes (to price a refresh). */
+  /** The requests a formula makes (to price a refresh). */
   requestsFor?: (fn: string, args: readonly unknown[]) => PlanRequest[];
   /** Evaluate an SVC function exactly as a cell does (src/functions/call.ts callFunction): the preview. */
   evaluate?: (fn: string, args: readonly unknown[]) => Promise<unknown[][]>;

@@ -60,40 +60,45 @@ export function dictionaryBody(): Record<string, unknown> {
 }
 
 /** A small but valid OpenAPI 3.1 document. */
-export function openApiBody(base: string): Record<string, unknown> {
-  const err = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
-  const paths: Record<string, unknown> = {};
-  for (const t of TOOL_NAMES) {
-    paths[`/api/public/v1/${t}`] = {
-      get: {
-        operationId: t,
-        summary: purposeOf(t),
-        security: [{ bearer: [] }],
-        parameters: paramsOf(t).map((p) => ({
-          name: p.name,
-          in: "query",
-          required: p.required,
-          description: p.text,
-          ...(p.list ? { style: "form", explode: false } : {}),
-          schema: paramSchema(p),
-        })),
-        responses: {
-          "200": {
-            description: "Envelope",
-            headers: { "X-Quota-Remaining": { description: "Calls left today", schema: { type: "integer" } } },
-            content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
-          },
-          "400": err("Invalid parameter"),
-          "401": err("Missing, unknown or revoked credential"),
-          "402": err("No active plan or trial"),
-          "404": err("Unknown ticker, series, tool, or switched-off source"),
-          "422": { description: "Validation Error", content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } } },
-          "429": err("Quota used up or another call running"),
-          "503": err("Temporarily switched off"),
+const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+/** The OpenAPI operation of one tool. */
+function operationOf(t: (typeof TOOL_NAMES)[number]): Record<string, unknown> {
+  const err = errorAnswer;
+  return {
+    get: {
+      operationId: t,
+      summary: purposeOf(t),
+      security: [{ bearer: [] }],
+      parameters: paramsOf(t).map((p) => ({
+        name: p.name,
+        in: "query",
+        required: p.required,
+        description: p.text,
+        ...(p.list ? { style: "form", explode: false } : {}),
+        schema: paramSchema(p),
+      })),
+      responses: {
+        "200": {
+          description: "Envelope",
+          headers: { "X-Quota-Remaining": { description: "Calls left today", schema: { type: "integer" } } },
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
         },
+        "400": err("Invalid parameter"),
+        "401": err("Missing, unknown or revoked credential"),
+        "402": err("No active plan or trial"),
+        "404": err("Unknown ticker, series, tool, or switched-off source"),
+        "422": { description: "Validation Error", content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } } },
+        "429": err("Quota used up or another call running"),
+        "503": err("Temporarily switched off"),
       },
-    };
-  }
+    },
+  };
+}
+
+export function openApiBody(base: string): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const t of TOOL_NAMES) paths[`/api/public/v1/${t}`] = operationOf(t);
   return {
     openapi: "3.1.0",
     info: { title: "Company Data API", version: "1" },

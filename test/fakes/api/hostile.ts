@@ -22,7 +22,7 @@
  *  - RETRYDATE 503 with `Retry-After` an HTTP date in the year 9999.
  */
 import type * as http from "http";
-import type { Envelope } from "./tools";
+import type { Envelope } from "./tool-args";
 
 /** Text that Excel reads as a formula when written through Range.values (and that a CSV would run). */
 export const FORMULA_TEXTS = [

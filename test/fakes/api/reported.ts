@@ -77,96 +77,79 @@ function lineValue(def: LineDef, v: Values): number | null {
   return def.scale === "1" ? round(signed, 2) : round(signed, 0);
 }
 
-export function reportedData(c: Company, r: ReportedRequest): Record<string, unknown> {
-  const annual = annualPeriods(c);
-  const quarterly = quarterlyPeriods(c);
-  const q = r.period === "FY" ? 0 : Number(r.period.slice(1));
-  let cur: Period | undefined;
-  if (r.period === "FY") cur = r.fiscal_year === undefined ? annual[annual.length - 1] : annual.find((p) => p.fy === r.fiscal_year);
-  else {
-    const candidates = quarterly.filter((p) => p.q === q);
-    cur = r.fiscal_year === undefined ? candidates[candidates.length - 1] : candidates.find((p) => p.fy === r.fiscal_year);
+type Common = Record<string, unknown>;
+type Defs = LineDef[];
+
+/** The as-filed view: the statement's lines in the filing's own columns. */
+function asFiledView(c: Company, r: ReportedRequest, cur: Period, prior: Period | undefined, annual: Period[], defs: Defs, common: Common): Record<string, unknown> {
+  const cols = [cur, prior, r.period === "FY" ? annual.find((p) => p.fy === cur.fy - 2) : undefined].filter((p): p is Period => !!p);
+  const instant = r.statement === "balance";
+  const periods = (instant ? cols.slice(0, 2) : cols).map((p) => ({
+    label: instant ? `at ${p.end}` : `${p.q === 0 ? "FY" : `Q${p.q}`} to ${p.end}`,
+    period_type: instant ? "INSTANT" : p.q === 0 ? "FY" : `Q${p.q}`,
+    period_start: instant ? null : p.q === 0 ? quarterStart(c, p.fy, 1) : quarterStart(c, p.fy, p.q),
+    period_end: p.end,
+  }));
+  const lines = defs.map((l) => ({
+    label: l.label,
+    concept: l.concept,
+    level: l.level,
+    unit: l.unit ?? "USD",
+    scale: l.scale ?? "M",
+    values: (instant ? cols.slice(0, 2) : cols).map((p) => lineValue(l, p.values)),
+  }));
+  const limit = r.limit ?? 100;
+  return { ...common, currency: "USD", periods, lines: lines.slice(0, limit), total_lines: lines.length };
+}
+
+/** The segments view: revenue (and segment operating income) by business segment, product and geography. */
+function segmentsView(c: Company, r: ReportedRequest, cur: Period, prior: Period | undefined, common: Common): Record<string, unknown> {
+  const rng = new Rng(`segments:${c.ticker}:${cur.label}`);
+  const rev = cur.values.revenue ?? 0;
+  const prevRev = prior?.values.revenue ?? rev;
+  const rows: Record<string, unknown>[] = [];
+  const axes: [string, string[]][] = [
+    ["business_segment", c.kind === "bank" ? ["Consumer Banking", "Corporate & Investment Bank", "Asset & Wealth Management"] : ["Americas", "Europe", "Greater China", "Rest of Asia Pacific"]],
+    ["product_service", c.kind === "bank" ? ["Net interest income", "Noninterest revenue"] : ["Products", "Services"]],
+    ["geographic", ["United States", "International"]],
+  ];
+  for (const [axis, members] of axes) {
+    const w = members.map(() => rng.range(0.5, 1.5));
+    const tot = w.reduce((a, b) => a + b, 0);
+    members.forEach((member, i) => {
+      const value = round((rev * w[i]) / tot, 0);
+      const py = round((prevRev * w[i]) / tot * (1 + 0.05 * rng.normal()), 0);
+      const metrics = axis === "business_segment" ? ["revenue", "operating_income"] : ["revenue"];
+      for (const metric of metrics) {
+        const f = metric === "revenue" ? 1 : 0.3;
+        rows.push({
+          axis,
+          metric,
+          member,
+          value: round(value * f, 0),
+          prior_year: round(py * f, 0),
+          change_pct: py ? round((value / py - 1) * 100, 1) : null,
+          derived: r.period === "Q4",
+          tag: metric === "revenue" ? "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax" : "us-gaap:OperatingIncomeLoss",
+          unit: "USD",
+          period_end: r.period === "Q4" ? fyEnd(c, cur.fy) : cur.end,
+        });
+      }
+    });
   }
-  if (!cur) throw notFound(`No ${r.period === "FY" || r.period === "Q4" ? "10-K" : "10-Q"} for ${c.ticker} fiscal year ${r.fiscal_year ?? latestFY(c)} ${r.period}`);
-  const prior = (r.period === "FY" ? annual : quarterly).find((p) => p.fy === cur!.fy - 1 && p.q === cur!.q);
-  const common = {
-    ticker: c.ticker,
-    cik: c.cik,
-    statement: r.statement,
-    view: r.view,
-    form: cur.form,
-    fiscal_year: cur.fy,
-    period: r.period,
-    filed: cur.filed,
-    accession_number: cur.accession,
-    sec_url: secIndexUrl(c.cik, cur.accession),
-  };
-  const defs = LINES[r.statement].filter((l) => cur!.values[l.key] !== null && cur!.values[l.key] !== undefined);
-  if (r.view === "as_filed") {
-    const cols = [cur, prior, r.period === "FY" ? annual.find((p) => p.fy === cur!.fy - 2) : undefined].filter((p): p is Period => !!p);
-    const instant = r.statement === "balance";
-    const periods = (instant ? cols.slice(0, 2) : cols).map((p) => ({
-      label: instant ? `at ${p.end}` : `${p.q === 0 ? "FY" : `Q${p.q}`} to ${p.end}`,
-      period_type: instant ? "INSTANT" : p.q === 0 ? "FY" : `Q${p.q}`,
-      period_start: instant ? null : p.q === 0 ? quarterStart(c, p.fy, 1) : quarterStart(c, p.fy, p.q),
-      period_end: p.end,
-    }));
-    const lines = defs.map((l) => ({
-      label: l.label,
-      concept: l.concept,
-      level: l.level,
-      unit: l.unit ?? "USD",
-      scale: l.scale ?? "M",
-      values: (instant ? cols.slice(0, 2) : cols).map((p) => lineValue(l, p.values)),
-    }));
-    const limit = r.limit ?? 100;
-    return { ...common, currency: "USD", periods, lines: lines.slice(0, limit), total_lines: lines.length };
-  }
-  if (r.view === "segments") {
-    const rng = new Rng(`segments:${c.ticker}:${cur.label}`);
-    const rev = cur.values.revenue ?? 0;
-    const prevRev = prior?.values.revenue ?? rev;
-    const rows: Record<string, unknown>[] = [];
-    const axes: [string, string[]][] = [
-      ["business_segment", c.kind === "bank" ? ["Consumer Banking", "Corporate & Investment Bank", "Asset & Wealth Management"] : ["Americas", "Europe", "Greater China", "Rest of Asia Pacific"]],
-      ["product_service", c.kind === "bank" ? ["Net interest income", "Noninterest revenue"] : ["Products", "Services"]],
-      ["geographic", ["United States", "International"]],
-    ];
-    for (const [axis, members] of axes) {
-      const w = members.map(() => rng.range(0.5, 1.5));
-      const tot = w.reduce((a, b) => a + b, 0);
-      members.forEach((member, i) => {
-        const value = round((rev * w[i]) / tot, 0);
-        const py = round((prevRev * w[i]) / tot * (1 + 0.05 * rng.normal()), 0);
-        const metrics = axis === "business_segment" ? ["revenue", "operating_income"] : ["revenue"];
-        for (const metric of metrics) {
-          const f = metric === "revenue" ? 1 : 0.3;
-          rows.push({
-            axis,
-            metric,
-            member,
-            value: round(value * f, 0),
-            prior_year: round(py * f, 0),
-            change_pct: py ? round((value / py - 1) * 100, 1) : null,
-            derived: r.period === "Q4",
-            tag: metric === "revenue" ? "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax" : "us-gaap:OperatingIncomeLoss",
-            unit: "USD",
-            period_end: r.period === "Q4" ? fyEnd(c, cur!.fy) : cur!.end,
-          });
-        }
-      });
-    }
-    const limit = r.limit ?? 60;
-    return { ...common, segments: rows.slice(0, limit), total_rows: rows.length };
-  }
-  // changes: this period versus the same period a year earlier (balance: versus the prior year end)
+  const limit = r.limit ?? 60;
+  return { ...common, segments: rows.slice(0, limit), total_rows: rows.length };
+}
+
+/** The changes view: this period versus the same period a year earlier (balance: versus the prior year end). */
+function changesView(c: Company, r: ReportedRequest, cur: Period, prior: Period | undefined, defs: Defs, common: Common): Record<string, unknown> {
   const prev = prior;
   if (!prev) throw notFound(`No earlier period to compare for ${c.ticker} ${cur.label}`);
-  const largest = Math.max(...defs.map((l) => Math.abs(lineValue(l, cur!.values) ?? 0)), 1);
+  const largest = Math.max(...defs.map((l) => Math.abs(lineValue(l, cur.values) ?? 0)), 1);
   const changes = LINES[r.statement]
     .map((l) => {
       const a = lineValue(l, prev.values);
-      const b = lineValue(l, cur!.values);
+      const b = lineValue(l, cur.values);
       if (a === null && b === null) return null;
       const kind = a === null ? "new" : b === null ? "dropped" : "changed";
       const change = (b ?? 0) - (a ?? 0);
@@ -193,6 +176,36 @@ export function reportedData(c: Company, r: ReportedRequest): Record<string, unk
     changes: changes.slice(0, limit),
     total_changes: changes.length,
   };
+}
+
+export function reportedData(c: Company, r: ReportedRequest): Record<string, unknown> {
+  const annual = annualPeriods(c);
+  const quarterly = quarterlyPeriods(c);
+  const q = r.period === "FY" ? 0 : Number(r.period.slice(1));
+  let cur: Period | undefined;
+  if (r.period === "FY") cur = r.fiscal_year === undefined ? annual[annual.length - 1] : annual.find((p) => p.fy === r.fiscal_year);
+  else {
+    const candidates = quarterly.filter((p) => p.q === q);
+    cur = r.fiscal_year === undefined ? candidates[candidates.length - 1] : candidates.find((p) => p.fy === r.fiscal_year);
+  }
+  if (!cur) throw notFound(`No ${r.period === "FY" || r.period === "Q4" ? "10-K" : "10-Q"} for ${c.ticker} fiscal year ${r.fiscal_year ?? latestFY(c)} ${r.period}`);
+  const prior = (r.period === "FY" ? annual : quarterly).find((p) => p.fy === cur!.fy - 1 && p.q === cur!.q);
+  const common = {
+    ticker: c.ticker,
+    cik: c.cik,
+    statement: r.statement,
+    view: r.view,
+    form: cur.form,
+    fiscal_year: cur.fy,
+    period: r.period,
+    filed: cur.filed,
+    accession_number: cur.accession,
+    sec_url: secIndexUrl(c.cik, cur.accession),
+  };
+  const defs = LINES[r.statement].filter((l) => cur!.values[l.key] !== null && cur!.values[l.key] !== undefined);
+  if (r.view === "as_filed") return asFiledView(c, r, cur, prior, annual, defs, common);
+  if (r.view === "segments") return segmentsView(c, r, cur, prior, common);
+  return changesView(c, r, cur, prior, defs, common);
 }
 
 export { quarterEnd };

@@ -1,5 +1,5 @@
 /**
- * The fake Company Data API (spec: /work/shared/spec/company-data-api.md): strict enough that a client
+ * The fake Company Data API (spec: docs/api-spec.md): strict enough that a client
  * bug fails loudly, and friendly enough to be the local sandbox that `npm start` serves.
  *
  * - `GET /api/public/v1/<tool>` for the tools the vendored spec lists (docs/api-spec.md, read by ./rules), with Bearer auth (API keys

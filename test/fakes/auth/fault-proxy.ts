@@ -57,6 +57,45 @@ function forward(url: URL, req: http.IncomingMessage, reqBody: Buffer): Promise<
   });
 }
 
+/** Whether the server's answer to a refresh with `presented` handed out another refresh token. */
+function rotated(presented: string, resBody: Buffer): boolean {
+  try {
+    const next = (JSON.parse(resBody.toString("utf8")) as { refresh_token?: string }).refresh_token;
+    return !!next && next !== presented;
+  } catch {
+    return false; // not JSON: not a rotation
+  }
+}
+
+type Upstream = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** Answer the client: the fault asked for (drop, cut, 500, delay), else the server's answer as it came. */
+async function answer(fault: ProxyFault | null, upstream: Upstream, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const resBody = upstream.body;
+  if (fault === "drop") {
+    req.socket.destroy();
+    return;
+  }
+  if (fault === "cut") {
+    res.writeHead(upstream.status, { "Content-Type": "application/json", "Content-Length": String(resBody.length + 100) });
+    res.write(resBody.subarray(0, 20));
+    setTimeout(() => req.socket.destroy(), 20);
+    return;
+  }
+  if (fault === "500") {
+    res.writeHead(500, { "Content-Type": "application/json" }).end('{"error":"server_error"}');
+    return;
+  }
+  if (fault?.startsWith("delay:")) await new Promise((r) => setTimeout(r, Number(fault.slice(6))));
+  if (res.destroyed || req.socket.destroyed) return;
+  const out = { ...upstream.headers };
+  delete out["content-length"];
+  delete out["transfer-encoding"];
+  delete out["connection"];
+  res.writeHead(upstream.status, out);
+  res.end(resBody);
+}
+
 export async function startFaultProxy(target = ""): Promise<FaultProxy> {
   const rotatedTokens = new Set<string>();
   let waiters: Array<() => void> = [];
@@ -93,42 +132,14 @@ export async function startFaultProxy(target = ""): Promise<FaultProxy> {
 
       const upstream = await forward(new URL(req.url ?? "/", p.target), req, reqBody);
       const resBody = upstream.body;
-      if (isRefresh && upstream.status === 200 && presented) {
-        try {
-          const next = (JSON.parse(resBody.toString("utf8")) as { refresh_token?: string }).refresh_token;
-          if (next && next !== presented) {
-            rotatedTokens.add(presented);
-            p.rotations++;
-            const w = waiters;
-            waiters = [];
-            for (const f of w) f();
-          }
-        } catch {
-          /* not JSON: not a rotation */
-        }
+      if (isRefresh && upstream.status === 200 && presented && rotated(presented, resBody)) {
+        rotatedTokens.add(presented);
+        p.rotations++;
+        const w = waiters;
+        waiters = [];
+        for (const f of w) f();
       }
-      if (fault === "drop") {
-        req.socket.destroy();
-        return;
-      }
-      if (fault === "cut") {
-        res.writeHead(upstream.status, { "Content-Type": "application/json", "Content-Length": String(resBody.length + 100) });
-        res.write(resBody.subarray(0, 20));
-        setTimeout(() => req.socket.destroy(), 20);
-        return;
-      }
-      if (fault === "500") {
-        res.writeHead(500, { "Content-Type": "application/json" }).end('{"error":"server_error"}');
-        return;
-      }
-      if (fault?.startsWith("delay:")) await new Promise((r) => setTimeout(r, Number(fault.slice(6))));
-      if (res.destroyed || req.socket.destroyed) return;
-      const out = { ...upstream.headers };
-      delete out["content-length"];
-      delete out["transfer-encoding"];
-      delete out["connection"];
-      res.writeHead(upstream.status, out);
-      res.end(resBody);
+      await answer(fault, upstream, req, res);
     } catch (e) {
       if (!res.headersSent) res.writeHead(502, { "Content-Type": "text/plain" }).end(String(e));
     }
