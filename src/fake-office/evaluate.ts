@@ -9,7 +9,7 @@
  */
 import { Cell, addressOf } from "./model";
 import { lambdaHelper } from "./lambda";
-import { parseCell } from "../formula/text/address";
+import { parseCell } from "../formula";
 import { ArgValue, CellReader, CellSource, Resolved, resolveCalls } from "../formula";
 import { Functions, invokeResult } from "./functions";
 import { engineResult, plainResult } from "./plain";

@@ -7,7 +7,7 @@
  */
 import { inputsKey, UnverifiedFormula } from "../model-file";
 import { CellRef, CellSource, FormulaSyntaxError, parseExpression, unsupportedFunctions } from "../formula";
-import { evaluate, isUnsupported } from "../formula/engine/evaluate";
+import { evaluate, isUnsupported } from "../formula";
 import type { Cell } from "./model";
 import { GridCell, Result, isError } from "./values";
 

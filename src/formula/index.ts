@@ -13,7 +13,7 @@ export { lookupName, nameFormula } from "./text/names";
 export { excelView } from "./text/excel-view";
 export { toFileForm, fromFileForm, stripAddinBookPrefix } from "./text/file-form";
 export { parseFormula } from "./text/parse";
-export { evaluateFormula, unsupportedFunctions } from "./engine/evaluate";
+export { evaluate, evaluateFormula, isUnsupported, unsupportedFunctions } from "./engine/evaluate";
 export type { CellSource, EngineValue } from "./engine/evaluate";
 export { resolveCalls } from "./resolve/resolve";
 export type { CellReader, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";
