@@ -33,10 +33,11 @@ export class DueAnswers {
       const waiters = this.due.get(g);
       if (waiters) waits.push(new Promise<void>((r) => waiters.push(r)));
     }
-    if (waits.length === 0) return;
     if (signal?.aborted) return;
-    const aborted = new Promise<void>((r) => signal?.addEventListener("abort", () => r(), { once: true }));
-    await Promise.race([Promise.all(waits), aborted]);
+    if (waits.length > 0) {
+      const aborted = new Promise<void>((r) => signal?.addEventListener("abort", () => r(), { once: true }));
+      await Promise.race([Promise.all(waits), aborted]);
+    }
     await nextTurn();
   }
 

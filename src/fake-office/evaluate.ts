@@ -8,6 +8,8 @@
  * evaluates arguments before the function; SVC calls inside a plain formula likewise.
  */
 import { Cell, addressOf } from "./model";
+import { lambdaHelper } from "./lambda";
+import { parseCell } from "../formula/text/address";
 import { ArgValue, CellReader, CellSource, FormulaSyntaxError, Resolved, evaluateFormula, parseExpression, resolveCalls } from "../formula";
 import { Functions, invokeResult } from "./functions";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
@@ -111,34 +113,56 @@ async function runSvc(ctx: EvalContext, cell: Cell, force: boolean): Promise<voi
     f.ctrl = null;
     ctx.invoking(cell, false);
   }
-  const address = addressOf(cell);
+  const invoke: Invoker = (index, fn, args) => call(ctx, cell, gen, index, fn, args, force);
   const live = () => f.gen === gen && cell.f === f;
-  let work = inlineSvcNames(f.text, cell.sheet.name, ctx.source.names());
-  for (let index = 0; index < MAX_NESTING; ) {
+  const lambda = lambdaHelper(f.text);
+  const res = lambda ? await lambda.run(ctx.source, at(cell), (text, i) => svcValue(ctx, addressOf(cell), text, (i + 1) * MAX_NESTING, invoke, live)) : await svcValue(ctx, addressOf(cell), f.text, 0, invoke, live);
+  if (res !== SUPERSEDED) ctx.apply(cell, res);
+}
+
+/** Calls one SVC function of a formula (`index`: which call, for "same arguments, no new call"). */
+type Invoker = (index: number, fn: string, args: ArgValue[]) => Promise<Result | typeof SUPERSEDED>;
+
+/**
+ * The value of a formula holding SVC calls at `address`: a top-level call with resolved arguments
+ * is invoked; a nested call is invoked first and its result put in its place. `invoke` makes the
+ * call (a cell's recalculation, or Excel's value preview).
+ */
+async function svcValue(ctx: EvalContext, address: string, text: string, base: number, invoke: Invoker, live: () => boolean): Promise<Result | typeof SUPERSEDED> {
+  const here = parseCell(address);
+  let work = inlineSvcNames(text, here.sheet, ctx.source.names());
+  for (let index = base; index < base + MAX_NESTING; ) {
     const spans = svcSpans(work);
-    if (spans.length === 0) return ctx.apply(cell, engineResult(work, evaluateFormula(work, at(cell), ctx.source)));
+    if (spans.length === 0) return engineResult(work, evaluateFormula(work, here, ctx.source));
     let reason = "";
     if (isTopLevelCall(work, spans)) {
       const r = await resolveOne(ctx, address, work);
-      if (!live()) return;
-      if (r.status === "invalid") return ctx.apply(cell, { error: "#VALUE!", message: r.message });
-      if (r.status === "resolved") {
-        const res = await call(ctx, cell, gen, index, r.fn, r.args, force);
-        if (res !== SUPERSEDED) ctx.apply(cell, res);
-        return;
-      }
+      if (!live()) return SUPERSEDED;
+      if (r.status === "invalid") return { error: "#VALUE!", message: r.message };
+      if (r.status === "resolved") return invoke(index, r.fn, r.args);
       if (r.status === "needs-run") reason = r.reason;
     }
     const inner = spans.length > 1 || !isTopLevelCall(work, spans) ? innermost(spans) : null;
-    if (!inner) return ctx.apply(cell, { error: "#VALUE!", message: `not modelled by the workbench host: ${reason || "this formula"}` });
+    if (!inner) return { error: "#VALUE!", message: `not modelled by the workbench host: ${reason || "this formula"}` };
     const r = await resolveOne(ctx, address, `=${inner.text}`);
-    if (!live()) return;
+    if (!live()) return SUPERSEDED;
     let res: Result | typeof SUPERSEDED;
-    if (r.status === "resolved") res = await call(ctx, cell, gen, index++, r.fn, r.args, force);
+    if (r.status === "resolved") res = await invoke(index++, r.fn, r.args);
     else if (r.status === "invalid") res = { error: "#VALUE!", message: r.message };
-    else return ctx.apply(cell, { error: "#VALUE!", message: `not modelled by the workbench host: ${r.status === "needs-run" ? r.reason : inner.text}` });
-    if (res === SUPERSEDED) return;
+    else return { error: "#VALUE!", message: `not modelled by the workbench host: ${r.status === "needs-run" ? r.reason : inner.text}` };
+    if (res === SUPERSEDED) return res;
     work = `${work.slice(0, inner.start)}${asLiteral(res)}${work.slice(inner.end)}`;
   }
-  ctx.apply(cell, { error: "#VALUE!", message: "too many nested SVC calls" });
+  return { error: "#VALUE!", message: "too many nested SVC calls" };
+}
+
+/**
+ * Excel's value preview of a formula being edited at `address`: every SVC call is invoked with
+ * `isInValuePreview` (the function answers from its cache, never a call); nothing is written.
+ */
+export async function previewSvc(ctx: EvalContext, address: string, text: string): Promise<Result> {
+  const invoke: Invoker = async (_index, fn, args) => invokeResult(await ctx.fns.invoke(fn, args, { address, preview: true }));
+  const lambda = lambdaHelper(text);
+  const res = lambda ? await lambda.run(ctx.source, parseCell(address), (t, i) => svcValue(ctx, address, t, i, invoke, () => true)) : await svcValue(ctx, address, text, 0, invoke, () => true);
+  return res === SUPERSEDED ? { error: "#BUSY!", message: null } : res;
 }

@@ -109,8 +109,11 @@ export class Functions {
     return f ? (f.parameters ?? []).map((p) => ({ name: p.name, optional: !!p.optional })) : [];
   }
 
-  /** One invocation like Excel makes it -> {value} | {error, message}; `signal` cancels it (onCanceled). */
-  async invoke(rawId: string, args: readonly unknown[] = [], opts: { address?: string; signal?: AbortSignal } = {}): Promise<InvokeResult> {
+  /**
+   * One invocation like Excel makes it -> {value} | {error, message}; `signal` cancels it (onCanceled);
+   * `preview`: Excel evaluating a formula being edited (invocation.isInValuePreview, CustomFunctionsRuntime 1.5).
+   */
+  async invoke(rawId: string, args: readonly unknown[] = [], opts: { address?: string; signal?: AbortSignal; preview?: boolean } = {}): Promise<InvokeResult> {
     const id = bareSvcName(String(rawId));
     const fn = this.registry.get(id);
     if (!fn) return { error: "#NAME?", message: `${id} is not registered` };
@@ -129,6 +132,7 @@ export class Functions {
     const invocation: Record<string, unknown> = {
       address: opts.address ?? `Sheet1!A${++this.seq}`,
       functionName: `SVC.${id}`,
+      isInValuePreview: opts.preview === true,
       parameterAddresses: [],
       onCanceled: undefined,
       setResult: (v: unknown) => {

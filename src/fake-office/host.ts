@@ -8,7 +8,7 @@ import { Area, areaText, cellAddress, parseArea } from "./a1";
 import { AreaIndex } from "./area-index";
 import { contentAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
-import { EvalContext, evaluatePlain, evaluateSvc } from "./evaluate";
+import { EvalContext, evaluatePlain, evaluateSvc, previewSvc } from "./evaluate";
 import { CellReader, CellRef, CellSource, referencesOf, volatileFunctionsIn } from "../formula";
 import { Functions, Metadata } from "./functions";
 import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
@@ -220,6 +220,11 @@ export class Host implements RecalcGraph, EvalContext {
     if (!cell) return null;
     await this.recalc.cellSettled(cell);
     return cell.f ? cell.f.result : null;
+  }
+
+  /** Excel's value preview of `formula` being edited at `address`: its SVC calls never spend; nothing is written. */
+  preview(address: string, formula: string): Promise<Result> {
+    return formula.trim().startsWith("=") ? previewSvc(this, address, formula) : Promise.resolve({ value: formula });
   }
 
   // ---------------------------------------------------------------- reading

@@ -17,3 +17,4 @@ export { evaluateFormula, unsupportedFunctions } from "./engine/evaluate";
 export type { CellSource, EngineValue } from "./engine/evaluate";
 export { resolveCalls } from "./resolve/resolve";
 export type { CellReader, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";
+export { lambdaArea, lambdaHelperIn, lambdaRunsByReference } from "./text/lambda";

@@ -5,6 +5,7 @@
  * Excel's edge (a failure thrown as the cell error Excel shows).
  */
 import { SvcError, asSvcError, invalidArgument } from "../api/errors";
+import { bareSvcName } from "../api/svc-name";
 import { cellErrorFor } from "../office/cell-error";
 import { FUNCTIONS } from "./functions";
 import { CellInvocation } from "./invoke";
@@ -24,7 +25,7 @@ export function arity(name: string): number {
 
 /** The function and its padded arguments, or the SvcError a cell shows for the name or the count. */
 function prepared(name: string, args: readonly unknown[]): { fn: (...a: unknown[]) => Promise<unknown[][]>; padded: unknown[] } | SvcError {
-  const bare = name.toUpperCase().replace(/^(SVC\.|_XLDUDF_SVC_)/, "");
+  const bare = bareSvcName(name);
   if (!isFunctionName(bare)) return new SvcError("unknown_function", unknownFunctionMessage(bare));
   const fn = FUNCTIONS[bare] as (...a: unknown[]) => Promise<unknown[][]>;
   const max = fn.length - 1;

@@ -9,7 +9,7 @@ import { BoxIndex } from "./model/box-index";
 import { engineSpelling } from "./model/file-text";
 import { buildGraph, FormulaNode, Graph, readsChanged } from "./model/graph";
 import { Model, siteAddress } from "./model/model";
-import { CellReport, RefreshReport, reportFor, StaleReport } from "./report";
+import { CellReport, displayFormula, RefreshReport, reportFor, StaleReport } from "./report";
 import { Result, writeResult } from "./model/results";
 import { spliceWrites } from "./model/save";
 import { ChangeCells, changeCells } from "./model/change-cells";
@@ -30,6 +30,11 @@ export interface RefreshPorts {
   params?: (fn: string) => readonly ParamInfo[];
   /** The filings behind an SVC cell's values ("Model!B4"), kept in the file for freeze's notes. */
   filings?: (address: string) => FilingRef[];
+  /**
+   * The cells ("Sheet!A1") whose formulas make an SVC call, by the refresh plan's one test (a call
+   * inside a defined name the formula uses counts); default: an SVC call written in the formula.
+   */
+  svcCells?: ReadonlySet<string>;
 }
 
 export interface RefreshResult {
@@ -57,8 +62,10 @@ class Run {
   constructor(readonly model: Model, readonly ports: RefreshPorts) {
     this.w = new WorkingCopy(model);
     this.src = cellSourceOf(model, this.w);
-    this.graph = buildGraph(model, this.w);
-    for (const s of model.sites) this.cells.set(s.address, reportFor(s));
+    const svcCells = ports.svcCells;
+    this.graph = buildGraph(model, this.w, svcCells ? (address) => svcCells.has(address) : undefined);
+    if (!svcCells) for (const s of model.sites) this.cells.set(s.address, reportFor(s));
+    else for (const n of this.graph.dirty.filter((x) => x.svc)) this.cells.set(this.address(n), { sheet: n.sheet, cell: a1(n.row, n.col), formula: displayFormula(n.text), error: null });
   }
 
   address(n: { sheet: string; row: number; col: number }): string {

@@ -4,7 +4,7 @@
  */
 export type { FormulaCell, PlanDeps, Price, Pricer, RefreshPlanOf } from "./types";
 export { holdsSvcCall, svcCallsOf } from "./calls";
-export { planRefresh, requestsOfCell } from "./plan";
+export { paramsOf, planRefresh, requestsOfCell } from "./plan";
 export { pricePlan } from "./price";
 export { planLines, priceDetail, plural, volatileText } from "./words";
 export type { LineKind, PlanLine } from "./words";

@@ -13,7 +13,7 @@ import { resultArea, stagesOf } from "./stages";
 import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, PlanRequest, RefreshPlanOf } from "./types";
 
 /** Each argument's name and whether it may be left out, from the functions' help. */
-function paramsOf(fn: string): ParamInfo[] {
+export function paramsOf(fn: string): ParamInfo[] {
   return argsOf(fn).map((name) => ({ name, optional: !argRequired(fn, name) }));
 }
 

@@ -3,7 +3,8 @@
  * ROUND, arithmetic, a sum of two calls, a defined name holding a call) and the mistakes a model
  * makes (an unknown function, an empty input, an INDEX into a range that did not spill), once in the
  * workbench's fake Excel as the pane plans them, once in a model file through `svc-excel check`: the
- * same price and the same messages, word for word, each problem once.
+ * same price and the same messages, word for word, each problem once. Then `svc-excel refresh` of
+ * the file spends exactly that price and refreshes every formula that holds a call.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -13,6 +14,8 @@ import { Host } from "../../src/fake-office/host";
 import { requestsFor } from "../../src/functions/requests";
 import { planLines, planRefresh, pricePlan } from "../../src/plan";
 import { checkCommand } from "../../src/cli/model/check";
+import { refreshCommand } from "../../src/cli/model/refresh";
+import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { buildFixture, fixtureText } from "../model-file/fixtures";
 
 /** Model!A<n>: the formula as typed. */
@@ -55,11 +58,12 @@ async function paneWords(): Promise<{ calls: number; lines: string[] }> {
   const plan = await planRefresh(formulas, { reader: host.reader, requestsFor });
   const engine = noCalls();
   const price = await pricePlan(plan, (reqs) => engine.plan(reqs, { refresh: true }));
-  return { calls: price.calls, lines: planLines(plan, price).map((l) => `${l.address} ${l.text}`) };
+  const problems = planLines(plan, price).filter((l) => l.kind !== "cell");
+  return { calls: price.calls, lines: problems.map((l) => `${l.address} ${l.text}`) };
 }
 
-/** The CLI's words: `svc-excel check --json` on the model file (in process; no data request). */
-async function checkWords(): Promise<{ calls: number; lines: string[]; problems: number; exit: number }> {
+/** A model-file command run in process on the model file with --json: its exit status and JSON document. */
+async function run(command: typeof checkCommand, baseUrl: string): Promise<{ exit: number; doc: { cells: CellOut[]; stats: Record<string, number> } }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-check-words-"));
   const file = path.join(dir, "Words.xlsx");
   fs.writeFileSync(file, modelFile());
@@ -70,15 +74,41 @@ async function checkWords(): Promise<{ calls: number; lines: string[]; problems:
     return true;
   }) as never);
   try {
-    const exit = await checkCommand([file, "--json", "--base-url", "http://127.0.0.1:9"], async () => ({ source: { getToken: async () => "t" } as never, identity: "test" }));
-    const doc = JSON.parse(out);
-    const lines = doc.cells.flatMap((c: { sheet: string; cell: string; problems: string[] }) => c.problems.map((p) => `${c.sheet}!${c.cell} ${p}`));
-    return { calls: doc.stats.calls, lines, problems: doc.stats.problems, exit };
+    const exit = await command([file, "--json", "--base-url", baseUrl], async () => {
+      throw new Error("the key is given");
+    });
+    return { exit, doc: JSON.parse(out) };
   } finally {
     write.mockRestore();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+interface CellOut {
+  sheet: string;
+  cell: string;
+  error: { code: string; message: string } | null;
+  problems: string[];
+}
+
+/** The CLI's words: `svc-excel check --json` on the model file (no data request). */
+async function checkWords(): Promise<{ calls: number; lines: string[]; problems: number; exit: number; cells: CellOut[] }> {
+  const { exit, doc } = await run(checkCommand, "http://127.0.0.1:9");
+  const lines = doc.cells.flatMap((c) => c.problems.map((p) => `${c.sheet}!${c.cell} ${p}`));
+  return { calls: doc.stats.calls, lines, problems: doc.stats.problems, exit, cells: doc.cells };
+}
+
+let api: FakeApi;
+const token = process.env.SVC_TOKEN;
+beforeAll(async () => {
+  api = await startFakeApi({ quota: 100_000 });
+  process.env.SVC_TOKEN = SANDBOX_API_KEY;
+}, 60_000);
+afterAll(async () => {
+  if (token === undefined) delete process.env.SVC_TOKEN;
+  else process.env.SVC_TOKEN = token;
+  await api?.close();
+});
 
 test("check gives the pane's price and the pane's messages, word for word, each once", async () => {
   const pane = await paneWords();
@@ -97,4 +127,18 @@ test("check gives the pane's price and the pane's messages, word for word, each 
       "Model!A11 ticker (INDEX(B1:B5,3,1)): the cell is empty (B3) (no call)",
     ])
   );
+});
+
+test("refresh spends the price and refreshes every formula holding a call; the same words for the ones it cannot", async () => {
+  const check = await checkWords();
+  api.reset();
+  const { doc } = await run(refreshCommand, api.url);
+  const by = new Map(doc.cells.map((c) => [c.cell, c]));
+  expect([...by.keys()]).toEqual(TYPED.map((_, i) => `A${i + 1}`));
+  for (const a of ["A1", "A2", "A3", "A4", "A5", "A6", "A7"]) expect(by.get(a)?.error).toBeNull();
+  expect(doc.stats.calls).toBe(check.calls);
+  expect(doc.cells.map((c) => c.error?.code ?? null)).toEqual(check.cells.map((c) => c.error?.code ?? null));
+  expect(api.requests()).toBe(check.calls);
+  expect(by.get("A8")?.error).toEqual({ code: "#NAME?", message: "SVC.FINANCIAL is not an SVC function; did you mean SVC.FINANCIALS?" });
+  for (const a of ["A9", "A10", "A11"]) expect(`Model!${a} ${by.get(a)?.error?.message} (no call)`).toBe(check.lines.find((l) => l.startsWith(`Model!${a} `)));
 });

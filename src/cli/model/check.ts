@@ -5,6 +5,7 @@
  * Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
 import { SvcEngine } from "../../engine";
+import { isFunctionName } from "../../functions/call";
 import { CellReport, Model } from "../../model-file";
 import { priceDetail, requestsOfCell } from "../../plan";
 import { openModel } from "./file-input";
@@ -25,13 +26,16 @@ const BROKEN_LINK = "broken link: the formula carries a dead external-book prefi
 async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; calls: number; detail: string }> {
   const { plan, price, lines, cells } = await planModel(model, engine);
   const broken = new Set(model.sites.filter((s) => s.broken).map((s) => s.address));
-  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines];
+  // the problems: every plan line but the one listing each covered cell (the JSON's `calls` says that)
+  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines.filter((l) => l.kind !== "cell")];
   const out: Checked[] = [];
   for (const [i, c] of cells.entries()) {
     const invalid = price.invalid.find((n) => n.address === c.address);
     const calls = (await engine.plan(requestsOfCell(plan, plan.cells[i]))).calls;
     const problems = said.filter((l) => l.address === c.address).map((l) => l.text);
-    out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code: "#VALUE!", message: invalid.message } : null, calls, problems });
+    // Excel shows #NAME? for a function it does not know, #VALUE! for arguments that cannot be right
+    const code = plan.cells[i].calls.some((x) => !isFunctionName(x.fn)) ? "#NAME?" : "#VALUE!";
+    out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code, message: invalid.message } : null, calls, problems });
   }
   return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price) };
 }
@@ -51,7 +55,8 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
   const problems = checked.lines.length;
   await printModelOutput(
     {
-      headline: `${args.model}: ${checked.cells.length} SVC cells; a refresh now would cost ${checked.calls} calls (${checked.detail}); ${problems} problems`,
+      // the price and its counts in the plan's words, as the pane shows them under its price
+      headline: `${args.model}: ${checked.cells.length} SVC cells; a refresh now would cost ${checked.calls} calls; ${problems} problems\n${checked.detail}`,
       cells: checked.cells,
       lines: checked.lines,
       cellErrors: false,

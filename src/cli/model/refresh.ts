@@ -13,6 +13,8 @@ import { ModelIoError, writeAtomic } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
 import { changeLines, changeRecordOf, changesJson, filingsOf, withChangesSheet } from "./changes";
+import { paramsOf } from "../../plan";
+import { svcCellsOf } from "./svc-cells";
 
 /** The engine for a command, or the exit code (3 not signed in, 2 usage). `check` needs no sign-in: it prices from the cache. */
 export async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup | number> {
@@ -37,7 +39,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen), filings: filingsOf });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells: svcCellsOf(model), filings: filingsOf });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();

@@ -5,9 +5,9 @@
  * cell counts as its dependent too (ordering errs on the safe side; refresh.ts recomputes a plain
  * formula only if what it reads really changed).
  */
-import { Box } from "../parts/a1";
+import { a1, Box } from "../parts/a1";
 import { BoxIndex } from "./box-index";
-import { Model } from "./model";
+import { Model, siteAddress } from "./model";
 import { svcCallsIn } from "./svc-sites";
 import { AreaRef } from "../types";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
@@ -36,7 +36,12 @@ export interface Graph {
   waits: Map<FormulaNode, number>;
 }
 
-function nodesOf(model: Model): FormulaNode[] {
+/** Whether the formula at "Sheet!A1" makes an SVC call (default: an SVC call written in its text). */
+export type SvcTest = (address: string, text: string) => boolean;
+
+const written: SvcTest = (_address, text) => svcCallsIn(text).functions.length > 0;
+
+function nodesOf(model: Model, isSvc: SvcTest): FormulaNode[] {
   const out: FormulaNode[] = [];
   for (const s of model.sheets)
     for (const c of s.cells.values()) {
@@ -49,7 +54,7 @@ function nodesOf(model: Model): FormulaNode[] {
       } catch {
         unreadable = true;
       }
-      out.push({ id: out.length, sheet: s.name, row: c.row, col: c.col, text: f.text, svc: svcCallsIn(f.text).functions.length > 0, dynamic: f.dynamic, reads, unreadable });
+      out.push({ id: out.length, sheet: s.name, row: c.row, col: c.col, text: f.text, svc: isSvc(siteAddress(s.name, a1(c.row, c.col)), f.text), dynamic: f.dynamic, reads, unreadable });
     }
   return out;
 }
@@ -77,8 +82,8 @@ function readersOf(n: FormulaNode, w: WorkingCopy, readers: BoxIndex<{ node: For
   return [...out];
 }
 
-export function buildGraph(model: Model, w: WorkingCopy): Graph {
-  const nodes = nodesOf(model);
+export function buildGraph(model: Model, w: WorkingCopy, isSvc: SvcTest = written): Graph {
+  const nodes = nodesOf(model, isSvc);
   const readers = new BoxIndex<{ node: FormulaNode; box: Box }>();
   for (const n of nodes) for (const r of n.reads) readers.add(r.sheet, r, { node: n, box: r });
   const dirty = new Set(nodes.filter((n) => n.svc));

@@ -34,7 +34,7 @@ const keyOf = (r: PlanRequest) => JSON.stringify(r);
 
 /**
  * Wait until the stage's requests, made due by invalidate, have been asked again and answered or
- * failed (the engine's signal), or Cancel, or the action's time limit.
+ * failed (the engine's signal; the cells that asked have finished), or Cancel, or the action's time limit.
  */
 async function settle(ctx: PaneContext, reqs: PlanRequest[], started: number, state: RunState): Promise<void> {
   const limit = new AbortController();
