@@ -6,6 +6,7 @@
  */
 import { openModelFile } from "../../src/workbench/open-file";
 import type { FakeExcel } from "../../src/workbench/book";
+import { createBookIo } from "../../src/fake-office/book-io";
 import { testBook } from "../fakes-office/helpers";
 import { buildFixture, fixtureText } from "./fixtures";
 import { DEPENDENTS, SUMMARY } from "./verify-model";
@@ -19,12 +20,13 @@ const storedValue = (cell: string): number | string | null => {
   return v === undefined ? null : /^-?\d/.test(v) ? Number(v) : v;
 };
 
-function shownAt(fx: ReturnType<typeof testBook>["fx"], address: string) {
+function shownAt(fx: Pick<ReturnType<typeof testBook>["fx"], "shown">, address: string) {
   return fx.shown().find(([a]) => a === address)?.[1] ?? null;
 }
 
 test("an opened file: unverified formulas keep Excel's stored value, marked; after an input changes they are not computed", async () => {
-  const { fx } = testBook(["Sheet1"]);
+  const book = testBook(["Sheet1"]);
+  const fx = { ...book.fx, ...createBookIo(book.host) };
   const opened = await openModelFile(valuesOnly(), fx as unknown as FakeExcel);
   await fx.settled();
   expect(opened.unverified).toBeGreaterThanOrEqual(2);

@@ -18,13 +18,17 @@ if (fail) {
   let writes = 0;
   let freed = false;
   const err = () => Object.assign(new Error(`${code}: injected by the fault matrix`), { code });
-  const write = fs.writeFileSync;
-  fs.writeFileSync = function (p, ...rest) {
-    if (String(p).startsWith(file) && String(p).endsWith(".tmp")) {
+  // Every write of the credentials file goes through one atomic write: a temporary file beside it
+  // (".<name>.<pid>.<random>.tmp"), created, written, renamed. The fault strikes at its creation.
+  const path = require("path");
+  const tempOfFile = (p) => typeof p === "string" && path.dirname(p) === path.dirname(file) && path.basename(p).startsWith(`.${path.basename(file)}.`) && p.endsWith(".tmp");
+  const open = fs.openSync;
+  fs.openSync = function (p, ...rest) {
+    if (tempOfFile(p)) {
       writes++;
       if (writes >= Number(from) && !freed) throw err();
     }
-    return write.call(this, p, ...rest);
+    return open.call(this, p, ...rest);
   };
   const rm = fs.rmSync;
   fs.rmSync = function (p, ...rest) {
