@@ -9,6 +9,7 @@ import { argRequired, argsOf } from "../api/arguments";
 import { isSvcError } from "../api/errors";
 import { DefinedName, ParamInfo, Resolved, parseCached, parseCell, parseFormula, resolveCalls, walk } from "../formula";
 import { svcCallsOf, SvcCall } from "./calls";
+import { Runs, helperRuns } from "./lambda";
 import { resultArea, stagesOf } from "./stages";
 import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, PlanRequest, RefreshPlanOf } from "./types";
 
@@ -85,12 +86,20 @@ interface Found {
   sites: number[];
 }
 
+/** A formula's calls: a LAMBDA helper's are those of each run (unreadable when its extent is unknown). */
+function callsOf(f: FormulaCell, names: readonly DefinedName[], runs: Runs | undefined): { calls: SvcCall[]; single: boolean } {
+  const sheet = sheetOf(f.address);
+  if (runs === undefined) return svcCallsOf(f.formula, sheet, names);
+  if (runs === null) return { calls: svcCallsOf(f.formula, sheet, names).calls.map((c) => ({ ...c, text: null, top: false })), single: false };
+  return { calls: runs.flatMap((run) => svcCallsOf(run, sheet, names).calls.map((c) => ({ ...c, top: false }))), single: false };
+}
+
 /** The cells that make SVC calls, and the resolver's sites for their calls. */
-function findCalls(formulas: readonly FormulaCell[], names: readonly DefinedName[]) {
+function findCalls(formulas: readonly FormulaCell[], names: readonly DefinedName[], helpers: ReadonlyMap<number, Runs>) {
   const found: Found[] = [];
   const sites: { address: string; formula: string }[] = [];
-  for (const f of formulas) {
-    const { calls, single } = svcCallsOf(f.formula, sheetOf(f.address), names);
+  for (const [i, f] of formulas.entries()) {
+    const { calls, single } = callsOf(f, names, helpers.get(i));
     if (!calls.length) continue;
     const idx = calls.map((c) => (c.text ? sites.push({ address: f.address, formula: c.text }) - 1 : -1));
     found.push({ f, single, calls, sites: idx });
@@ -151,7 +160,8 @@ class Builder {
  */
 export async function planRefresh(formulas: readonly FormulaCell[], deps: PlanDeps): Promise<RefreshPlanOf> {
   const names = await namesOf(formulas, deps);
-  const { found, sites } = findCalls(formulas, names);
+  const helpers = await helperRuns(formulas, sheetOf, names, deps.reader);
+  const { found, sites } = findCalls(formulas, names, helpers);
   const resolved = sites.length ? await resolveCalls(sites, deps.reader, { params: deps.params ?? paramsOf, now: deps.now }) : [];
   const b = new Builder();
   for (const x of found) b.add(x, resolved, deps);
