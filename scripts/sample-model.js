@@ -80,6 +80,48 @@ function peers() {
 }
 
 
+/** The refreshed figures of a model file by sheet and A1 address. */
+function figures(bytes) {
+  const { readModel } = require(path.join(ROOT, "build", "src", "model-file"));
+  const model = readModel(bytes);
+  const at = {};
+  for (const sheet of model.sheets) {
+    at[sheet.name] = {};
+    for (const c of sheet.cells.values()) at[sheet.name][`${colName(c.col)}${c.row + 1}`] = c.value;
+  }
+  return { model, at };
+}
+
+/**
+ * The plain formulas' values as Excel stores them when it calculates the file (net margins, totals,
+ * growth), from the figures the first refresh wrote: a refresh trusts only a formula whose stored
+ * value it can reproduce, and these were never calculated.
+ */
+function withDependents(bytes) {
+  const { Package } = require(path.join(ROOT, "build", "src", "model-file", "parts", "package.js"));
+  const { model, at } = figures(bytes);
+  const m = at.Model;
+  const rows = TICKERS.map((_, i) => i + 2);
+  const total = (col) => rows.reduce((s, r) => s + m[`${col}${r}`], 0);
+  const values = { Model: {}, Peers: {} };
+  for (const r of rows) values.Model[`E${r}`] = m[`D${r}`] / m[`B${r}`];
+  const last = TICKERS.length + 2;
+  for (const col of ["B", "C", "D"]) values.Model[`${col}${last}`] = total(col);
+  values.Model[`E${last}`] = values.Model[`D${last}`] / values.Model[`B${last}`];
+  values.Peers.I5 = at.Peers.M3 / at.Peers.I3 - 1;
+  const pkg = new Package(bytes);
+  for (const [name, cells] of Object.entries(values)) {
+    const part = model.sheets.find((sh) => sh.name === name).part;
+    let xml = pkg.text(part);
+    for (const [ref, v] of Object.entries(cells)) {
+      if (!Number.isFinite(v)) throw new Error(`${name}!${ref}: no figure to compute it from`);
+      xml = xml.replace(new RegExp(`(<c r="${ref}"[^>]*>\\s*<f>[^<]*</f>)\\s*(?:<v>[^<]*</v>)?\\s*(</c>)`), `$1<v>${v}</v>$2`);
+    }
+    pkg.setText(part, xml);
+  }
+  return pkg.write();
+}
+
 /**
  * The sandbox at npm start's address (its answers carry that address in their links, so the file
  * is the same wherever it is made); when `npm start` already holds the port, its sandbox answers.
@@ -105,14 +147,21 @@ async function main() {
     fs.writeFileSync(bare, createWorkbook({ sheets: [inputs(), model(), peers()], active: 1, when: WHEN }));
     const env = { ...process.env, SVC_TOKEN: SANDBOX_API_KEY, SVC_BASE_URL: api.url, XDG_CONFIG_HOME: path.join(work, "config"), SVC_CREDENTIALS: "" };
     const bin = path.join(ROOT, "bin", "svc-excel.js");
-    const r = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [bin, "refresh", bare, "--out", path.join(work, "out.xlsx"), "--cache-dir", path.join(work, "cache")], { env });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      child.on("close", (code) => resolve({ code, out }));
-    });
-    if (r.code !== 0) throw new Error(`svc-excel refresh failed (${r.code}):\n${r.out}`);
+    const refresh = (from, to) =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [bin, "refresh", from, "--out", to, "--cache-dir", path.join(work, "cache")], { env });
+        let out = "";
+        child.stdout.on("data", (d) => (out += d));
+        child.stderr.on("data", (d) => (out += d));
+        child.on("close", (code) => resolve({ code, out }));
+      });
+    // 1. the SVC figures; the plain formulas were never calculated, so refresh keeps them stale (exit 1)
+    const first = await refresh(bare, path.join(work, "first.xlsx"));
+    if (first.code !== 0 && first.code !== 1) throw new Error(`svc-excel refresh failed (${first.code}):\n${first.out}`);
+    // 2. what Excel stores for them when it opens the file; 3. a refresh that must verify every one
+    const calculated = path.join(work, "calculated.xlsx");
+    fs.writeFileSync(calculated, withDependents(fs.readFileSync(path.join(work, "first.xlsx"))));
+    const r = await refresh(calculated, path.join(work, "out.xlsx"));
     fs.mkdirSync(path.dirname(OUT), { recursive: true });
     fs.copyFileSync(path.join(work, "out.xlsx"), OUT);
     log(`wrote ${path.relative(process.cwd(), OUT)} (${fs.statSync(OUT).size} bytes)`);
