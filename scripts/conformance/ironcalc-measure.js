@@ -73,6 +73,82 @@ function valueOf(m, s, row, col) {
   return text === "" && type !== 2 ? null : text;
 }
 
+/** The workbook fed into an IronCalc model: sheets, names, constants, formulas; then evaluated. */
+function buildModel(ic, model, book, judged, sheetIndex) {
+  const m = new ic.Model("measure", "en", "UTC", "en");
+  m.pauseEvaluation();
+  model.sheets.forEach((s, i) => {
+    if (i > 0) m.newSheet();
+    m.renameSheet(i, s.name);
+    sheetIndex.set(s.name.toUpperCase(), i);
+  });
+  for (const n of model.names) {
+    try {
+      const scope = n.sheet === null ? null : sheetIndex.get(n.sheet.toUpperCase()) ?? null;
+      m.newDefinedName(n.name, scope, userForm(n.formula).slice(1));
+    } catch { /* a name IronCalc refuses (_xlnm. and the like) */ }
+  }
+  const arrayBoxes = [];
+  for (const [i, s] of model.sheets.entries()) {
+    for (const c of s.cells.values()) {
+      if (c.formula && c.formula.text && c.formula.kind !== "dataTable") continue; // formulas below
+      const input = inputOf(c.value);
+      if (input !== null) m.setUserInput(i, c.row + 1, c.col + 1, input);
+    }
+  }
+  for (const f of book.formulas) {
+    const s = sheetIndex.get(f.sheet.toUpperCase());
+    if (Array.isArray(f.expected) || f.array) {
+      const h = Array.isArray(f.expected) ? f.expected.length : 1, w = Array.isArray(f.expected) ? f.expected[0].length : 1;
+      arrayBoxes.push([s, f.row, f.col, w, h]);
+      try { m.setUserArrayFormula(s, f.row + 1, f.col + 1, w, h, userForm(f.text)); } catch { m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text)); }
+    } else m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text));
+  }
+  for (const f of judged) {
+    const s = sheetIndex.get(f.sheet.toUpperCase());
+    const h = Array.isArray(f.expected) ? f.expected.length : 1, w = Array.isArray(f.expected) ? f.expected[0].length : 1;
+    m.updateRangeStyle({ sheet: s, row: f.row + 1, column: f.col + 1, width: w, height: h }, "num_fmt", NUM_FMT);
+  }
+  m.resumeEvaluation();
+  m.evaluate();
+  return m;
+}
+
+/** Each judged formula's verdict against Excel's stored value, counted into `g`. */
+function judge(m, judged, sheetIndex, tolerance, g, examples, file) {
+  for (const f of judged) {
+    const s = sheetIndex.get(f.sheet.toUpperCase());
+    let verdict = "MATCH", got = null, want = null;
+    const cells = Array.isArray(f.expected) ? f.expected.flatMap((row, r) => row.map((v, c) => [r, c, v])) : [[0, 0, f.expected]];
+    for (const [r, c, v] of cells) {
+      if (v === null) continue;
+      const value = valueOf(m, s, f.row + r, f.col + c);
+      if (!sameValue(value, v, tolerance)) {
+        got = value; want = v;
+        verdict = value && typeof value === "object" && value.error === "#NAME?" ? "UNSUPPORTED" : "WRONG";
+        break;
+      }
+    }
+    g[verdict]++;
+    if (verdict !== "MATCH" && process.argv.includes("--list")) examples.push(`${verdict} ${file.name} ${cellAddress(f.sheet, f.row, f.col)} =${f.text}  IronCalc ${JSON.stringify(got)} Excel ${JSON.stringify(want)}`);
+  }
+}
+
+/** The figures per corpus group, the failures, the package's size and the times. */
+function report(totals, failures, examples, wasmBytes, loadMs, wall) {
+  const pct = (n, d) => (d ? ((100 * n) / d).toFixed(1) : "0.0");
+  for (const e of examples) console.log(e);
+  for (const f of failures) console.log(`  ${f}`);
+  for (const [group, g] of Object.entries(totals)) {
+    const n = g.MATCH + g.UNSUPPORTED + g.WRONG;
+    console.log(`${group === "other" ? "public" : group}: ${g.files} files, ${n} formulas judged (${g.skipped} skipped): MATCH ${g.MATCH} (${pct(g.MATCH, n)} %), UNSUPPORTED (#NAME?) ${g.UNSUPPORTED} (${pct(g.UNSUPPORTED, n)} %), WRONG ${g.WRONG} (${pct(g.WRONG, n)} %)${g.failed ? `, of which ${g.failed} in workbooks IronCalc could not evaluate` : ""}`);
+  }
+  const pkg = JSON.parse(fs.readFileSync(path.join(PKG, "package.json"), "utf8"));
+  const jsBytes = fs.statSync(path.join(PKG, "wasm.js")).size;
+  console.log(`@ironcalc/wasm ${pkg.version}: wasm_bg.wasm ${wasmBytes.length} bytes (${(wasmBytes.length / 1048576).toFixed(2)} MiB) + wasm.js ${jsBytes} bytes; initSync ${loadMs} ms; wall ${((Date.now() - wall) / 1000).toFixed(1)} s`);
+  console.log("Whole-model evaluation: a wrong cell can propagate to the cells that read it (our runner evaluates each formula against the stored values).");
+}
+
 async function main() {
   const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split("=")[1];
   const wall = Date.now();
@@ -108,42 +184,7 @@ async function main() {
     let m;
     const sheetIndex = new Map();
     try {
-      m = new ic.Model("measure", "en", "UTC", "en");
-      m.pauseEvaluation();
-      model.sheets.forEach((s, i) => {
-        if (i > 0) m.newSheet();
-        m.renameSheet(i, s.name);
-        sheetIndex.set(s.name.toUpperCase(), i);
-      });
-      for (const n of model.names) {
-        try {
-          const scope = n.sheet === null ? null : sheetIndex.get(n.sheet.toUpperCase()) ?? null;
-          m.newDefinedName(n.name, scope, userForm(n.formula).slice(1));
-        } catch { /* a name IronCalc refuses (_xlnm. and the like) */ }
-      }
-      const arrayBoxes = [];
-      for (const [i, s] of model.sheets.entries()) {
-        for (const c of s.cells.values()) {
-          if (c.formula && c.formula.text && c.formula.kind !== "dataTable") continue; // formulas below
-          const input = inputOf(c.value);
-          if (input !== null) m.setUserInput(i, c.row + 1, c.col + 1, input);
-        }
-      }
-      for (const f of book.formulas) {
-        const s = sheetIndex.get(f.sheet.toUpperCase());
-        if (Array.isArray(f.expected) || f.array) {
-          const h = Array.isArray(f.expected) ? f.expected.length : 1, w = Array.isArray(f.expected) ? f.expected[0].length : 1;
-          arrayBoxes.push([s, f.row, f.col, w, h]);
-          try { m.setUserArrayFormula(s, f.row + 1, f.col + 1, w, h, userForm(f.text)); } catch { m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text)); }
-        } else m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text));
-      }
-      for (const f of judged) {
-        const s = sheetIndex.get(f.sheet.toUpperCase());
-        const h = Array.isArray(f.expected) ? f.expected.length : 1, w = Array.isArray(f.expected) ? f.expected[0].length : 1;
-        m.updateRangeStyle({ sheet: s, row: f.row + 1, column: f.col + 1, width: w, height: h }, "num_fmt", NUM_FMT);
-      }
-      m.resumeEvaluation();
-      m.evaluate();
+      m = buildModel(ic, model, book, judged, sheetIndex);
     } catch (e) {
       failures.push(`${file.name}: IronCalc failed (${e && e.message ? e.message : e}); its ${judged.length} formulas counted WRONG`);
       g.failed += judged.length;
@@ -151,35 +192,10 @@ async function main() {
       if (/unreachable|RuntimeError/.test(String(e))) console.error(`  ${file.name}: wasm trap, the module may be unusable from here on`);
       continue;
     }
-    for (const f of judged) {
-      const s = sheetIndex.get(f.sheet.toUpperCase());
-      let verdict = "MATCH", got = null, want = null;
-      const cells = Array.isArray(f.expected) ? f.expected.flatMap((row, r) => row.map((v, c) => [r, c, v])) : [[0, 0, f.expected]];
-      for (const [r, c, v] of cells) {
-        if (v === null) continue;
-        const value = valueOf(m, s, f.row + r, f.col + c);
-        if (!sameValue(value, v, tolerance)) {
-          got = value; want = v;
-          verdict = value && typeof value === "object" && value.error === "#NAME?" ? "UNSUPPORTED" : "WRONG";
-          break;
-        }
-      }
-      g[verdict]++;
-      if (verdict !== "MATCH" && process.argv.includes("--list")) examples.push(`${verdict} ${file.name} ${cellAddress(f.sheet, f.row, f.col)} =${f.text}  IronCalc ${JSON.stringify(got)} Excel ${JSON.stringify(want)}`);
-    }
+    judge(m, judged, sheetIndex, tolerance, g, examples, file);
     try { m.free(); } catch { /* */ }
   }
-  const pct = (n, d) => (d ? ((100 * n) / d).toFixed(1) : "0.0");
-  for (const e of examples) console.log(e);
-  for (const f of failures) console.log(`  ${f}`);
-  for (const [group, g] of Object.entries(totals)) {
-    const n = g.MATCH + g.UNSUPPORTED + g.WRONG;
-    console.log(`${group === "other" ? "public" : group}: ${g.files} files, ${n} formulas judged (${g.skipped} skipped): MATCH ${g.MATCH} (${pct(g.MATCH, n)} %), UNSUPPORTED (#NAME?) ${g.UNSUPPORTED} (${pct(g.UNSUPPORTED, n)} %), WRONG ${g.WRONG} (${pct(g.WRONG, n)} %)${g.failed ? `, of which ${g.failed} in workbooks IronCalc could not evaluate` : ""}`);
-  }
-  const pkg = JSON.parse(fs.readFileSync(path.join(PKG, "package.json"), "utf8"));
-  const jsBytes = fs.statSync(path.join(PKG, "wasm.js")).size;
-  console.log(`@ironcalc/wasm ${pkg.version}: wasm_bg.wasm ${wasmBytes.length} bytes (${(wasmBytes.length / 1048576).toFixed(2)} MiB) + wasm.js ${jsBytes} bytes; initSync ${loadMs} ms; wall ${((Date.now() - wall) / 1000).toFixed(1)} s`);
-  console.log("Whole-model evaluation: a wrong cell can propagate to the cells that read it (our runner evaluates each formula against the stored values).");
+  report(totals, failures, examples, wasmBytes, loadMs, wall);
 }
 
 main().catch((e) => {
