@@ -300,7 +300,9 @@ describe("guards: the suite fails when it should", () => {
   });
 
   it("catches overlapping calls when the runtimes do not share a lock", async () => {
-    env = await startEnv({ api: { latencyMs: 60 } });
+    // Each answer takes a second, so each runtime's queue stays busy for seconds: the two bursts
+    // overlap however late the second page's evaluate arrives on a loaded machine.
+    env = await startEnv({ api: { latencyMs: 1000 } });
     const ctx = await env.newContext();
     // Hide Web Locks: each runtime falls back to its own in-runtime queue.
     await ctx.addInitScript(() => {
@@ -309,8 +311,8 @@ describe("guards: the suite fails when it should", () => {
     const a = await env.openWorkbook(ctx, { apiKey: SANDBOX_API_KEY, storeName: "svc-ga" }, "A");
     const b = await env.openWorkbook(ctx, { apiKey: SANDBOX_API_KEY, storeName: "svc-gb" }, "B");
     await Promise.all([
-      ...burst(4, 0).map(([id, args]) => invoke(a, id, args)),
-      ...burst(4, 100).map(([id, args]) => invoke(b, id, args)),
+      ...burst(3, 0).map(([id, args]) => invoke(a, id, args)),
+      ...burst(3, 100).map(([id, args]) => invoke(b, id, args)),
     ]);
     expect(concurrencyProblems(env.api).length).toBeGreaterThan(0);
   });
