@@ -60,16 +60,27 @@ export async function readBounded(res: Response, maxBytes = MAX_ANSWER_BYTES): P
   return new TextDecoder().decode(all);
 }
 
-/** True when JSON text nests arrays/objects deeper than `max` (brackets inside strings do not count). */
+/** The index of the quote that closes the string opened at `open` (text.length when it never closes). */
+function stringEnd(text: string, open: number): number {
+  let q = text.indexOf('"', open + 1);
+  while (q !== -1) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return q;
+    q = text.indexOf('"', q + 1);
+  }
+  return text.length;
+}
+
+/**
+ * True when JSON text nests arrays/objects deeper than `max` (brackets inside strings do not count).
+ * Strings, most of an answer's bytes, are skipped with indexOf: this runs on every answer, on the call path.
+ */
 export function nestedDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
+    if (c === 0x22) i = stringEnd(text, i);
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
