@@ -6,14 +6,13 @@
  */
 import { isErrorValue, type CellValue } from "../../src/formula/types";
 import type { EngineValue } from "../../src/formula/engine/evaluate";
+import { agree15 } from "../../src/model-file/model/verify-values";
 
-/** True when two numbers agree to 15 significant digits (one unit in the 15th digit), or to `relative`. */
+/** True when two numbers agree to 15 significant digits (the rule self-verification uses), or to `relative`. */
 export function sameNumber(a: number, b: number, relative: number | null): boolean {
+  if (relative === null) return agree15(a, b);
   if (a === b) return true;
-  const big = Math.max(Math.abs(a), Math.abs(b));
-  if (relative !== null) return Math.abs(a - b) <= relative * big || Math.abs(a - b) < 1e-15;
-  const unit = Math.pow(10, Math.floor(Math.log10(big)) - 14);
-  return Math.abs(a - b) <= unit;
+  return Math.abs(a - b) <= relative * Math.max(Math.abs(a), Math.abs(b)) || Math.abs(a - b) < 1e-15;
 }
 
 export function sameValue(got: CellValue | undefined, want: CellValue, relative: number | null): boolean {

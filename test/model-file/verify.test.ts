@@ -69,7 +69,8 @@ describe("self-verification of dependents", () => {
   test("numbers agree to 15 significant digits", () => {
     expect(agree15(782.0700000000001, 782.07000000000005)).toBe(true);
     expect(agree15(0.1 + 0.2, 0.3)).toBe(true);
-    expect(agree15(1.00000000000001, 1)).toBe(false);
+    expect(agree15(1.00000000000001, 1)).toBe(true); // one unit of the 15th digit
+    expect(agree15(1.00000000000003, 1)).toBe(false);
     expect(agree15(0, 1e-300)).toBe(false);
   });
 });
