@@ -9,12 +9,11 @@ import { AreaIndex } from "./area-index";
 import { contentAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
 import { EvalContext, evaluatePlain, evaluateSvc, previewSvc } from "./evaluate";
-import { CellReader, CellRef, CellSource, referencesOf, volatileFunctionsIn } from "../formula";
+import { CellReader, CellRef, CellSource, holdsSvcCall, referencesOf, volatileFunctionsIn } from "../formula";
 import { Functions, Metadata } from "./functions";
 import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
 import { Recalc, RecalcGraph } from "./recalc";
 import { Spills } from "./spills";
-import { holdsSvcCall } from "../plan";
 import { Input, Result, asCellValue } from "./values";
 import { Journal } from "./journal";
 

@@ -3,8 +3,7 @@
  * definition makes an SVC call (`=Rev/1000` with Rev `=SVC.FINANCIALS(...)`) runs that call. The host
  * writes such names out in place (parenthesised) before finding the calls.
  */
-import { DefinedName, lookupName, nameFormula, parseExpression, walk } from "../formula";
-import { holdsSvcCall } from "../plan";
+import { DefinedName, holdsSvcCall, lookupName, nameFormula, parseExpression, walk } from "../formula";
 
 /** Names nested deeper than this are left as they are. */
 const MAX_DEPTH = 8;

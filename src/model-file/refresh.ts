@@ -20,7 +20,7 @@ import { ChangeCells, changeCells } from "./model/change-cells";
 import { FilingRef, writeSources } from "./parts/sources-part";
 import { cellSourceOf } from "./model/source";
 import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
-import { svcCallsIn } from "./model/svc-sites";
+import { stripAddinBookPrefix } from "../formula/text/file-form";
 import { WorkingCopy } from "./model/working";
 import { a1 } from "./parts/a1";
 import { CellSource, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";
@@ -116,7 +116,7 @@ class Run {
   }
 
   async svc(nodes: FormulaNode[]): Promise<void> {
-    const broken = nodes.filter((n) => svcCallsIn(n.text).broken);
+    const broken = nodes.filter((n) => stripAddinBookPrefix(n.text).changed);
     for (const n of broken) this.fail(n, "#NAME?", "the formula carries a dead external-link prefix ([1]!...): run `svc-excel repair` first");
     const excelOnly = nodes.filter((n) => !broken.includes(n) && unsupportedFunctions(engineSpelling(n.text)).length > 0);
     for (const n of excelOnly) this.fail(n, "stale", `uses ${unsupportedFunctions(engineSpelling(n.text)).join(", ")}, which only Excel computes: the stored value is kept`);

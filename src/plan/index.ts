@@ -3,7 +3,7 @@
  * cannot be priced and why, and the order to run in. Used by the pane, the workbench and the CLI.
  */
 export type { FormulaCell, PlanDeps, PlanRequest, Price, Pricer, RefreshPlanOf } from "./types";
-export { holdsSvcCall, svcCallsOf } from "./calls";
+export { holdsSvcCall, svcCallsOf } from "../formula";
 export { paramsOf, planRefresh, requestsOfCell } from "./plan";
 export { pricePlan } from "./price";
 export { planLines, priceDetail, plural, volatileText } from "./words";

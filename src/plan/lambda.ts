@@ -4,7 +4,7 @@
  * resolver reads it like any argument and the runs are priced and deduplicated like any calls.
  */
 import { AreaRef, CellReader, CellRef, DefinedName, lambdaArea, lambdaHelperIn, lambdaRunsByReference } from "../formula";
-import { svcCallsOf } from "./calls";
+import { svcCallsOf } from "../formula";
 import type { FormulaCell } from "./types";
 
 /** A helper formula's runs as formulas (null: the extent of its spill reference is unknown). */

@@ -8,7 +8,7 @@
 import { argRequired, argsOf } from "../api/arguments";
 import { isSvcError } from "../api/errors";
 import { DefinedName, ParamInfo, Resolved, parseCached, parseCell, parseFormula, resolveCalls, walk } from "../formula";
-import { svcCallsOf, SvcCall } from "./calls";
+import { svcCallsOf, SvcCall } from "../formula";
 import { Runs, helperRuns } from "./lambda";
 import { resultArea, stagesOf } from "./stages";
 import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, PlanRequest, RefreshPlanOf } from "./types";

@@ -7,7 +7,7 @@
 import { strFromU8 } from "fflate";
 import { freezeModel, readModel } from "../../src/model-file";
 import { cellXmlByAddress } from "./cells";
-import { buildFixture, unzipAll } from "./fixtures";
+import { buildFixture, fixtureText, partText, unzipAll } from "./fixtures";
 
 const AS_OF = new Date(Date.UTC(2026, 2, 4, 6, 30, 0));
 const text = (parts: Map<string, Uint8Array>, name: string) => strFromU8(parts.get(name) as Uint8Array);
@@ -53,6 +53,19 @@ describe("freeze", () => {
   test("every other part is byte-identical", () => {
     const touched = ["xl/worksheets/sheet1.xml", "xl/comments1.xml", "xl/drawings/vmlDrawing1.vml", "[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/calcChain.xml"];
     for (const [name, data] of before) if (!touched.includes(name)) expect({ name, same: Buffer.from(parts.get(name) ?? []).equals(Buffer.from(data)) }).toEqual({ name, same: true });
+  });
+
+  test("a formula whose SVC call sits in a defined name, or inside a wrapper, is frozen too", () => {
+    const wb = fixtureText("model", "xl/workbook.xml").replace("</definedNames>", '<definedName name="LatestRevenue">_xldudf_SVC_FINANCIALS("AAPL","revenue","FY")</definedName></definedNames>');
+    const sheet = fixtureText("model", "xl/worksheets/sheet1.xml")
+      .replace('<c r="B7" s="2"><f>B1/1000</f>', '<c r="B7" s="2"><f>LatestRevenue/1000</f>')
+      .replace('<c r="B8" s="2"><f>SUM(C4:F4)</f>', '<c r="B8" s="2"><f>IFERROR(_xldudf_SVC_FINANCIALS("AAPL","revenue","FY")*0+SUM(C4:F4),0)</f>');
+    const model = readModel(buildFixture("model", { "xl/workbook.xml": wb, "xl/worksheets/sheet1.xml": sheet }));
+    const out = freezeModel(model, AS_OF);
+    const cells = cellXmlByAddress(partText(out.bytes, "xl/worksheets/sheet1.xml"));
+    expect(cells.get("B7")).toBe('<c r="B7" s="2"><v>391.035</v></c>'); // the stored double, written shortest
+    expect(cells.get("B8")).toBe('<c r="B8" s="2"><v>1169320</v></c>');
+    expect(out.cells.map((c) => c.cell)).toEqual(expect.arrayContaining(["B7", "B8"]));
   });
 
   test("a sheet without notes gets a comments part, a VML drawing and <legacyDrawing>; VBA untouched", () => {

@@ -1,10 +1,10 @@
 /**
- * The refresh plan's one test of "this formula makes an SVC call" over a model file (a call in a
- * defined name the formula uses counts, wrapped or nested calls too): the cells `refresh` computes.
+ * The cells `refresh` computes as SVC calls: the model's SVC sites, found with the formula room's one
+ * test of "this formula makes an SVC call" (a call in a defined name the formula uses counts, wrapped
+ * or nested calls too).
  */
-import { formulasOf, Model } from "../../model-file";
-import { holdsSvcCall } from "../../plan";
+import type { Model } from "../../model-file";
 
 export function svcCellsOf(model: Model): Set<string> {
-  return new Set(formulasOf(model).filter((f) => holdsSvcCall(f.formula, f.sheet, model.names)).map((f) => f.address));
+  return new Set(model.sites.map((s) => s.address));
 }

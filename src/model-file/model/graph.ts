@@ -8,7 +8,6 @@
 import { a1, Box } from "../parts/a1";
 import { BoxIndex } from "./box-index";
 import { Model, siteAddress } from "./model";
-import { svcCallsIn } from "./svc-sites";
 import { AreaRef } from "../types";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
 import { referencesOf } from "../../formula/text/refs";
@@ -36,10 +35,15 @@ export interface Graph {
   waits: Map<FormulaNode, number>;
 }
 
-/** Whether the formula at "Sheet!A1" makes an SVC call (default: an SVC call written in its text). */
+/** Whether the formula at "Sheet!A1" makes an SVC call (default: the model's SVC sites). */
 export type SvcTest = (address: string, text: string) => boolean;
 
-const written: SvcTest = (_address, text) => svcCallsIn(text).functions.length > 0;
+
+/** The model's SVC sites (read once by readModel) as a test. */
+function siteTest(model: Model): SvcTest {
+  const sites = new Set(model.sites.map((s) => s.address));
+  return (address) => sites.has(address);
+}
 
 function nodesOf(model: Model, isSvc: SvcTest): FormulaNode[] {
   const out: FormulaNode[] = [];
@@ -82,7 +86,7 @@ function readersOf(n: FormulaNode, w: WorkingCopy, readers: BoxIndex<{ node: For
   return [...out];
 }
 
-export function buildGraph(model: Model, w: WorkingCopy, isSvc: SvcTest = written): Graph {
+export function buildGraph(model: Model, w: WorkingCopy, isSvc: SvcTest = siteTest(model)): Graph {
   const nodes = nodesOf(model, isSvc);
   const readers = new BoxIndex<{ node: FormulaNode; box: Box }>();
   for (const n of nodes) for (const r of n.reads) readers.add(r.sheet, r, { node: n, box: r });

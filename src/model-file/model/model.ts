@@ -111,11 +111,11 @@ function readSheet(pkg: Package, part: string, strings: string[], dynamic: Reado
   return { cells, xml };
 }
 
-function sitesOf(sheet: ModelSheet): SvcSite[] {
+function sitesOf(sheet: ModelSheet, names: readonly DefinedName[]): SvcSite[] {
   const out: SvcSite[] = [];
   for (const cell of sheet.cells.values()) {
     if (!cell.formula?.text) continue;
-    const calls = svcCallsIn(cell.formula.text);
+    const calls = svcCallsIn(cell.formula.text, sheet.name, names);
     if (calls.functions.length === 0) continue;
     out.push({ sheet: sheet.name, row: cell.row, col: cell.col, address: siteAddress(sheet.name, a1(cell.row, cell.col)), formula: cell.formula.text, functions: calls.functions, broken: calls.broken });
   }
@@ -134,7 +134,7 @@ export function readModel(bytes: Uint8Array, limits?: ZipLimits): Model {
     if (!pkg.has(s.part)) fail("malformed", `the sheet ${s.name} has no part ${s.part || "(missing relationship)"}`);
     return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic) };
   });
-  const sites = sheets.flatMap(sitesOf);
+  const sites = sheets.flatMap((s) => sitesOf(s, workbook.names));
   const dynamicCm = meta.dynamic.size > 0 ? Math.min(...meta.dynamic) : null;
   return { sheets, names: workbook.names, sites, pkg, workbook, dynamicCm };
 }

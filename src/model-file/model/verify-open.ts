@@ -61,7 +61,7 @@ export function unverifiedFormulas(model: Model): UnverifiedFormula[] {
   for (const s of model.sheets)
     for (const c of s.cells.values()) {
       const text = c.formula?.text;
-      if (!text || c.formula?.kind === "dataTable" || svcCallsIn(text).functions.length > 0) continue;
+      if (!text || c.formula?.kind === "dataTable" || svcCallsIn(text, s.name, model.names).functions.length > 0) continue;
       const n: FormulaAt = { sheet: s.name, row: c.row, col: c.col, text, unreadable: false };
       const reason = v.check(n);
       if (!reason) continue;

@@ -8,7 +8,7 @@
 import { parseCell } from "../../formula/text/address";
 import { referencesOf } from "../../formula";
 import type { AreaRef, CellValue, DefinedName } from "../../formula";
-import { holdsSvcCall } from "../calls";
+import { holdsSvcCall } from "../../formula";
 import { originsOf, RecordedSource } from "./origins";
 import type { FormulaRun, SvcCellRun } from "./types";
 import { sameValue } from "./values";

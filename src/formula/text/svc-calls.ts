@@ -3,7 +3,13 @@
  * in another SVC call, several in one formula, or inside a defined name the formula uses (each name
  * once). The one test of "this formula holds an SVC call".
  */
-import { DefinedName, Node, excelView, lookupName, nameFormula, parseCached, printNode, svcCallTokensIn, svcName, walk } from "../formula";
+import { Node, walk } from "./ast";
+import { excelView } from "./excel-view";
+import { svcCallTokensIn, svcName } from "./fn-names";
+import type { DefinedName } from "../types";
+import { lookupName, nameFormula } from "./names";
+import { printNode } from "./print";
+import { parseCached } from "./syntax";
 
 export interface SvcCall {
   /** "FINANCIALS" */
