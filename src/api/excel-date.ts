@@ -5,6 +5,9 @@
  */
 
 const DAY_MS = 86_400_000;
+
+/** The 1904 date system (workbookPr date1904) counts from 1904-01-01 as 0, which the 1900 system counts as 1462. */
+export const DAYS_1900_TO_1904 = 1462;
 const EPOCH_1899_12_30 = Date.UTC(1899, 11, 30);
 const EPOCH_1899_12_31 = Date.UTC(1899, 11, 31);
 

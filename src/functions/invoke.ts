@@ -15,6 +15,7 @@ import { CellOptions, parseOptions } from "./options";
 import { PlanRequest, toolOfFunction } from "./requests";
 import { CellSource, ValueSource, recordSource } from "./sources";
 import { withTickerHint } from "./ticker-hint";
+import { inDateSystem1904 } from "./date-system";
 import { dataTypesOn, toHostCell } from "./typed";
 import { plainArgument } from "./typed-args";
 
@@ -33,6 +34,11 @@ export interface CellInvocation {
    * made only where a value goes into Excel (the default).
    */
   typed?: boolean;
+  /**
+   * The workbook counts dates from 1904-01-01 (a model file's workbookPr date1904): date cells are
+   * given in that system (1,462 less than the 1900 system's serial); none exists before 1904.
+   */
+  date1904?: boolean;
 }
 
 /** What Excel shows while previewing a cell whose answer is not here (a value, not an error). */
@@ -47,10 +53,11 @@ export interface CallContext {
 }
 
 /** Missing values (null) become a blank, or #N/A with na=na; typed values plain where the host has no data types. */
-function finish(grid: Grid, options: CellOptions, excel: boolean): unknown[][] {
+function finish(grid: Grid, options: CellOptions, excel: boolean, date1904: boolean): unknown[][] {
   const typed = dataTypesOn();
   const missing = () => (options.na !== "na" ? "" : excel ? missingValue() : { error: "#N/A" });
-  return grid.map((row) => row.map((c) => (c === null ? missing() : toHostCell(c, typed))));
+  const system = date1904 ? inDateSystem1904 : (c: unknown) => c;
+  return grid.map((row) => row.map((c) => (c === null ? missing() : toHostCell(system(c), typed))));
 }
 
 /** What the pane keeps of a cell's run: the arguments as Excel passed them and the result's size. */
@@ -100,7 +107,7 @@ export async function runCell(
         provenance = values;
       },
     };
-    const out = finish(await body(ctx), options, !invocation?.typed);
+    const out = finish(await body(ctx), options, !invocation?.typed, invocation?.date1904 === true);
     if (preview) return out; // Excel's own evaluation: not a cell's result
     if (source) recordSource({ ...(source as CellSource), ...runFacts(args, out), ...(provenance ? { provenance } : {}) });
     return out;

@@ -104,7 +104,7 @@ class Run {
     if (!readsChanged(n, this.changed)) return;
     const untrusted = this.verifier?.check(n);
     if (untrusted) return this.markStale(n, untrusted);
-    const r = recompute(n, this.src, this.ports.now, this.w.cell(n)?.formula?.kind === "array");
+    const r = recompute(n, this.src, { now: this.ports.now, array: this.w.cell(n)?.formula?.kind === "array", date1904: this.model.workbook.date1904 });
     if ("unsupported" in r) return this.markStale(n, r.unsupported);
     const value = r.value;
     const before = this.w.value(n);
@@ -122,7 +122,7 @@ class Run {
     for (const n of excelOnly) this.fail(n, "stale", `uses ${unsupportedFunctions(engineSpelling(n.text)).join(", ")}, which only Excel computes: the stored value is kept`);
     const live = nodes.filter((n) => !broken.includes(n) && !excelOnly.includes(n));
     const sheets = this.model.sheets.map((x) => x.name);
-    const ctx = { src: this.src, sheets, call: (calls: SvcCall[]) => this.ports.call(calls), addressOf: (n: FormulaNode) => this.address(n), answers: this.answers, now: this.ports.now, params: this.ports.params };
+    const ctx = { src: this.src, sheets, call: (calls: SvcCall[]) => this.ports.call(calls), addressOf: (n: FormulaNode) => this.address(n), answers: this.answers, now: this.ports.now, date1904: this.model.workbook.date1904, params: this.ports.params };
     const outcomes = await evaluateSvc(live, ctx);
     for (const n of live) {
       const o = outcomes.get(n);

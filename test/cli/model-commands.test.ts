@@ -11,7 +11,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { largeModel } from "../fakes/xlsx/large-model";
 import { badFiles } from "../model-file/bad-files";
-import { buildFixture } from "../model-file/fixtures";
+import { buildFixture, fixtureText } from "../model-file/fixtures";
 import { cellXmlByAddress } from "../model-file/cells";
 import { CliRunner, cliRunner } from "./run-cli";
 
@@ -54,6 +54,27 @@ describe("svc-excel refresh|check|freeze|repair", () => {
     expect(doc.stats.calls).toBe(5);
     expect(sheet1(file).get("B1")).toBe('<c r="B1" s="2"><f>_xldudf_SVC_FINANCIALS(Ticker,"revenue","FY")</f><v>428000</v></c>');
     expect(fs.readdirSync(path.dirname(file))).toEqual(["Model.xlsx"]);
+  });
+
+  test("a workbook in the 1904 date system gets SVC dates in its own system; its date formulas count from 1904", async () => {
+    const withDates = (date1904: boolean) => {
+      const wb = fixtureText("model", "xl/workbook.xml").replace(/<workbookPr([^>]*)\/>/, date1904 ? '<workbookPr date1904="1"$1/>' : "<workbookPr$1/>");
+      const sheet = fixtureText("model", "xl/worksheets/sheet1.xml")
+        .replace('<c r="B7" s="2"><f>B1/1000</f><v>391.03500000000003</v>', `<c r="B7" s="2"><f>INDEX(_xldudf_SVC_FILINGS("AAPL"),2,2)</f><v>${date1904 ? 45000 - 1462 : 45000}</v>`)
+        .replace('<c r="B8" s="2"><f>SUM(C4:F4)</f><v>1169320</v>', '<c r="B8" s="2"><f>YEAR(B7)*10000+MONTH(B7)*100+DAY(B7)</f><v>20230315</v>'); // as Excel stores them: 2023-03-15 in each system
+      return buildFixture("model", { "xl/workbook.xml": wb, "xl/worksheets/sheet1.xml": sheet });
+    };
+    const value = (cells: Map<string, string>, a: string) => Number(/<v>([^<]*)<\/v>/.exec(cells.get(a) ?? "")?.[1]);
+    const [f1900, f1904] = [place("Dates1900.xlsx", withDates(false)), place("Dates1904.xlsx", withDates(true))];
+    for (const f of [f1900, f1904]) {
+      const r = await cli.run(["refresh", f], { env });
+      expect({ code: r.code, err: r.stderr, out: r.code ? r.stdout : "" }).toEqual({ code: 0, err: "", out: "" });
+    }
+    const [c1900, c1904] = [sheet1(f1900), sheet1(f1904)];
+    expect(value(c1900, "B7")).toBeGreaterThan(40000);
+    expect(value(c1904, "B7")).toBe(value(c1900, "B7") - 1462);
+    expect(value(c1904, "B8")).toBe(value(c1900, "B8")); // the same calendar day, read in each workbook's system
+    expect(value(c1900, "B8")).toBeGreaterThan(20000101);
   });
 
   test("--out leaves the model untouched; a long run reports progress on stderr", async () => {

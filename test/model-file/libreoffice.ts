@@ -40,7 +40,11 @@ export function svcAsValues(bytes: Uint8Array): Uint8Array {
 export function storedValues(file: string): SheetValues {
   const probe = spawnSync(PYTHON, ["-c", "import openpyxl"], { encoding: "utf8" });
   if (probe.status !== 0) throw new Error(`openpyxl is not installed for ${PYTHON}: apt-get install python3-openpyxl`);
-  const script = "import json,sys\nfrom openpyxl import load_workbook\nwb=load_workbook(sys.argv[1],data_only=True)\nprint(json.dumps({ws.title:{c.coordinate:c.value for r in ws.iter_rows() for c in r if c.value is not None} for ws in wb}))";
+  // a date-formatted cell comes back as its serial in the workbook's own date system (openpyxl's epoch)
+  const script =
+    "import json,sys,datetime\nfrom openpyxl import load_workbook\nfrom openpyxl.utils.datetime import to_excel\nwb=load_workbook(sys.argv[1],data_only=True)\n" +
+    "val=lambda v: to_excel(v, wb.epoch) if isinstance(v,(datetime.datetime,datetime.date,datetime.time)) else v\n" +
+    "print(json.dumps({ws.title:{c.coordinate:val(c.value) for r in ws.iter_rows() for c in r if c.value is not None} for ws in wb}))";
   return JSON.parse(execFileSync(PYTHON, ["-c", script, file], { encoding: "utf8" })) as SheetValues;
 }
 

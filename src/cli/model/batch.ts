@@ -50,7 +50,7 @@ async function refreshOne(f: ModelFile, args: BatchArgs, now: () => Date): Promi
   const bytes = f.bytes;
   if (!model || !bytes) return;
   const seen = { signedOut: false, answered: 0, failed: 0 };
-  const result = await refreshModel(model, { call: svcCaller("refresh", seen, false), params: paramsOf, svcCells: svcCellsOf(model) });
+  const result = await refreshModel(model, { call: svcCaller("refresh", seen, { countCalls: false, date1904: model.workbook.date1904 }), params: paramsOf, svcCells: svcCellsOf(model) });
   f.cells = result.report.cells;
   f.stale = result.report.stale;
   if (seen.signedOut) return settle(f, "signed-out", "not signed in (the API asked to sign in): nothing written");

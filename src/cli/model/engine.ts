@@ -71,13 +71,18 @@ function progress(total: number, label: string): (done: number) => void {
  * The refresh's caller port: each distinct call through the SVC functions, all at once (the engine
  * queues, coalesces and caches). `countCalls` false: a run of several models reports per file instead.
  */
-export function svcCaller(label: string, seen: { signedOut: boolean; answered: number; failed: number }, countCalls = true): (calls: SvcCall[]) => Promise<CallAnswer[]> {
+export function svcCaller(
+  label: string,
+  seen: { signedOut: boolean; answered: number; failed: number },
+  opts: { countCalls?: boolean; date1904?: boolean } = {}
+): (calls: SvcCall[]) => Promise<CallAnswer[]> {
+  const countCalls = opts.countCalls ?? true;
   return async (calls) => {
     const tick = countCalls && calls.length >= 20 ? progress(calls.length, label) : () => undefined;
     let done = 0;
     return Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {
-        const out = await computeFunction(c.fn, c.args, { address: c.address });
+        const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904 });
         tick(++done);
         if ("grid" in out) {
           seen.answered++;

@@ -56,7 +56,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen), params: paramsOf, svcCells, filings: filingsOf });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, filings: filingsOf });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();

@@ -17,6 +17,7 @@ import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./ki
 import { arrayParam, callLibrary, libraryHas } from "./library";
 import { measuredDifference } from "./measured";
 import { map } from "./operators";
+import { DAYS_1900_TO_1904 } from "./date1904";
 import { serialOfLocal } from "./values";
 
 const VALUE: Special = (args, ctx, arr) => {
@@ -26,16 +27,12 @@ const VALUE: Special = (args, ctx, arr) => {
 
 const clock = (withTime: boolean): Special => (args, ctx) => {
   if (args.length) return err("#VALUE!");
-  if (ctx.opts.date1904) unsupported("dates in the 1904 date system");
-  return serialOfLocal((ctx.opts.now ?? (() => new Date()))(), withTime);
+  const serial = serialOfLocal((ctx.opts.now ?? (() => new Date()))(), withTime);
+  return ctx.opts.date1904 ? serial - DAYS_1900_TO_1904 : serial;
 };
 
 const OWN: Record<string, Special> = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, VALUE, TODAY: clock(false), NOW: clock(true) };
 
-/** Functions whose arguments or results are dates: the library counts from 1900 only. */
-const DATES = new Set(
-  "DATE DATEDIF DATEVALUE DAY DAYS DAYS360 EDATE EOMONTH HOUR ISOWEEKNUM MINUTE MONTH NETWORKDAYS NETWORKDAYS.INTL SECOND TIME TIMEVALUE WEEKDAY WEEKNUM WORKDAY WORKDAY.INTL YEAR YEARFRAC TEXT".split(" "),
-);
 /** What the libraries compute differently from Excel, measured on the conformance corpus. */
 const NOT_LIKE_EXCEL: Record<string, string> = {
   WEBSERVICE: "WEBSERVICE is not offered (no network from a formula)",
@@ -64,7 +61,6 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
   const differs = measuredDifference(name);
   if (differs) unsupported(differs);
   if (!libraryHas(name)) unsupported(`${name} is not implemented`);
-  if (ctx.opts.date1904 && DATES.has(name)) unsupported(`${name} in the 1904 date system`);
   if (args.some((a) => a === null)) unsupported(`an empty argument to ${name}`);
   const values = args.map((a, i) => (a ? evalNode(a, ctx, arr || arrayParam(name, i)) : undefined));
   return callLibrary(name, values, ctx, arr);

@@ -11,6 +11,7 @@ import { buildParser } from "./functions";
 import type { Ctx } from "./interp";
 import { operand, readRef } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
+import { argsTo1900, resultTo1904 } from "./date1904";
 import { fromFfp, toFfp } from "./values";
 
 type Fn = (...args: unknown[]) => unknown;
@@ -101,12 +102,20 @@ function callOnce(name: string, args: (CellValue | Grid | undefined)[], refs: bo
 
 /** Call a library function with evaluated arguments (undefined: an omitted argument), lifting over arrays where Excel does. */
 export function callLibrary(name: string, values: (Value | undefined)[], ctx: Ctx, arr: boolean): CellValue | Grid {
+  if (!ctx.opts.date1904) return callLifted(name, values, ctx, arr);
+  return resultTo1904(name, callLifted(name, values, ctx, arr, (args) => argsTo1900(name, args)));
+}
+
+type Args = (CellValue | Grid | undefined)[];
+
+function callLifted(name: string, values: (Value | undefined)[], ctx: Ctx, arr: boolean, moveDates: (args: Args) => Args = (a) => a): CellValue | Grid {
   const refs = values.map((v) => v !== undefined && isRef(v));
-  const args = values.map((v, i): CellValue | Grid | undefined => {
+  const read = values.map((v, i): CellValue | Grid | undefined => {
     if (v === undefined) return undefined;
     if (takesRange(name, i)) return isRef(v) ? readRef(v, ctx) : v;
     return operand(v, ctx, arr || arrayParam(name, i));
   });
+  const args = moveDates(read);
   const lifted = args.map((a, i) => !takesRange(name, i) && a !== undefined && isGrid(a) && (a.length > 1 || a[0].length > 1));
   if (!lifted.some(Boolean)) return callOnce(name, args.map((a, i) => (a !== undefined && !takesRange(name, i) && isGrid(a) ? a[0][0] : a)), refs);
   const rows = Math.max(...args.map((a, i) => (lifted[i] ? (a as Grid).length : 1)));

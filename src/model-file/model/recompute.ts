@@ -14,7 +14,14 @@ export type Recomputed = { value: EngineValue } | { unsupported: string };
 /** A formula and where it stands (a graph node, or any formula cell of the model). */
 export type FormulaAt = Pick<FormulaNode, "sheet" | "row" | "col" | "text" | "unreadable">;
 
-export function recompute(n: FormulaAt, src: CellSource, now?: () => Date, array = false): Recomputed {
+/** How to evaluate: the clock, as an array formula, and the workbook's date system. */
+export interface RecomputeOptions {
+  now?: () => Date;
+  array?: boolean;
+  date1904?: boolean;
+}
+
+export function recompute(n: FormulaAt, src: CellSource, opts: RecomputeOptions = {}): Recomputed {
   const unreadable = { unsupported: "the formula text cannot be read here" };
   if (n.unreadable) return unreadable;
   let text: string, missing: string[];
@@ -25,6 +32,6 @@ export function recompute(n: FormulaAt, src: CellSource, now?: () => Date, array
     return unreadable;
   }
   if (missing.length > 0) return { unsupported: `uses ${missing.join(", ")}, which only Excel computes` };
-  const v = evaluate(text, n, src, { now, array });
+  const v = evaluate(text, n, src, opts);
   return isUnsupported(v) ? v : { value: v };
 }

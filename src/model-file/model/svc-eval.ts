@@ -35,6 +35,8 @@ export interface SvcContext {
   /** Answers so far (kept across waves: a call asked again is answered from here). */
   answers: Map<string, CallAnswer>;
   now?: () => Date;
+  /** The workbook's date system (the formula around a call may count dates). */
+  date1904?: boolean;
   params?: (fn: string) => readonly ParamInfo[];
 }
 
@@ -72,7 +74,7 @@ function viaEngine(n: FormulaNode, ctx: SvcContext, wanted: Map<string, SvcCall>
     missing = true;
     return { error: "#N/A" };
   };
-  const value = evaluateFormula(engineSpelling(n.text), n, ctx.src, { now: ctx.now, svc });
+  const value = evaluateFormula(engineSpelling(n.text), n, ctx.src, { now: ctx.now, date1904: ctx.date1904, svc });
   return missing ? null : { value, message: isErrorValue(value) ? message : null };
 }
 

@@ -35,6 +35,8 @@ export interface WorkbookInfo {
   externals: ExternalReference[];
   /** Whether the workbook asks to be recalculated in full on open. */
   fullCalcOnLoad: boolean;
+  /** The workbook counts dates from 1904-01-01 (workbookPr date1904): serials are 1,462 less than in the 1900 system. */
+  date1904: boolean;
 }
 
 const WORKBOOK_TYPES = /spreadsheetml\.(sheet\.main|template\.main)\+xml$|ms-excel\.(sheet\.macroEnabled|template\.macroEnabled|addin\.macroEnabled)\.main\+xml$/i;
@@ -89,5 +91,8 @@ export function readWorkbook(pkg: Package): WorkbookInfo {
   const sheets = readSheets(pkg, part, xml);
   const calcPr = findElement(xml, "calcPr");
   const full = calcPr ? attr(xml.slice(calcPr.tag.start, calcPr.tag.end), "fullCalcOnLoad") : undefined;
-  return { part, xml, sheets, names: readNames(xml, sheets), externals: readExternals(pkg, part, xml), fullCalcOnLoad: full === "1" || full === "true" };
+  const pr = findElement(xml, "workbookPr");
+  const d1904 = pr ? attr(xml.slice(pr.tag.start, pr.tag.end), "date1904") : undefined;
+  const on = (v: string | undefined) => v === "1" || v === "true";
+  return { part, xml, sheets, names: readNames(xml, sheets), externals: readExternals(pkg, part, xml), fullCalcOnLoad: on(full), date1904: on(d1904) };
 }
