@@ -15,7 +15,7 @@ const API_KEY_FORMAT = /^svc_live_[A-Za-z0-9]{43}$/;
 export type TokenValidator = (token: string) => boolean | string | Promise<boolean | string>;
 
 /** `key`: what quota and concurrency are counted against; `raw`: the refused credential, for the log. */
-export type Authentication = { ok: true; key: string } | { ok: false; detail: string; raw: string };
+type Authentication = { ok: true; key: string } | { ok: false; detail: string; raw: string };
 
 export async function authenticate(req: http.IncomingMessage, apiKeys: Set<string>, validateToken?: TokenValidator): Promise<Authentication> {
   const h = req.headers.authorization;

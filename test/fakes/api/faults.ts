@@ -44,7 +44,7 @@ export class FaultPlan {
 }
 
 /** What answering a faulty call needs from the call. */
-export interface FaultyCall {
+interface FaultyCall {
   res: http.ServerResponse;
   /** The envelope the call would have answered with (null when the call was refused). */
   env: unknown;

@@ -11,7 +11,7 @@ import { Rng } from "./rng";
 
 export type Values = Record<string, number | null>;
 
-export interface Model {
+interface Model {
   annual: Map<number, Values>;
   quarterly: Map<string, Values>; // key `${fy}Q${q}`
 }

@@ -31,7 +31,7 @@ export interface FakeApiOptions {
   hostile?: boolean | HostileOptions;
 }
 
-export interface Switches {
+interface Switches {
   paymentRequired: boolean;
   unavailable: boolean;
 }
