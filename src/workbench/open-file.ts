@@ -54,6 +54,9 @@ function storedOf(sheet: ModelSheet, row: number, col: number): StoredValue | St
   return grid;
 }
 
+export const DATE_1904_REFUSAL =
+  "it counts dates from 1904 (Excel › Options › Advanced › Use 1904 date system); the workbench computes and saves in the 1900 system only, so its dates would move. Refresh it with `svc-excel refresh`, which keeps its date system, or switch it to 1900 in Excel";
+
 const SVC_CALL = /(?:SVC\.|_xldudf_SVC_)[A-Za-z]/i;
 
 /**
@@ -63,6 +66,8 @@ const SVC_CALL = /(?:SVC\.|_xldudf_SVC_)[A-Za-z]/i;
  */
 export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<Opened> {
   const model = readModel(bytes);
+  // The workbench computes and saves in the 1900 system: a 1904 file's dates would move four years.
+  if (model.workbook.date1904) throw new Error(DATE_1904_REFUSAL);
   const sheets = model.sheets.filter((s) => s.xml);
   for (const s of sheets) if (!fx.sheetNames().some((n) => n.toUpperCase() === s.name.toUpperCase())) fx.addSheet(s.name);
   defineNames(model, fx);

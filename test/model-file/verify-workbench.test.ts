@@ -4,7 +4,7 @@
  * unverified with the reason; once that formula's inputs change it is not computed (#CALC! with the
  * reason), and a function the engine lacks, typed in, is #CALC! "not computed here".
  */
-import { openModelFile } from "../../src/workbench/open-file";
+import { DATE_1904_REFUSAL, openModelFile } from "../../src/workbench/open-file";
 import type { FakeExcel } from "../../src/workbench/book";
 import { createBookIo } from "../../src/fake-office/book-io";
 import { testBook } from "../fakes-office/helpers";
@@ -53,4 +53,12 @@ test("a function the engine lacks, typed in, is #CALC! not computed here, never 
   await fx.settled();
   expect(shownAt(fx, "Sheet1!B1")).toMatchObject({ error: "#CALC!", message: "not computed here: uses CELL, which only Excel computes (unless misspelt)" });
   expect(shownAt(fx, "Sheet1!C1")?.error).toBe("#CALC!");
+});
+
+test("a file in the 1904 date system is refused before anything is loaded (the workbench saves in 1900)", async () => {
+  const book = testBook(["Sheet1"]);
+  const fx = { ...book.fx, ...createBookIo(book.host) };
+  const wb = fixtureText("verify", "xl/workbook.xml").replace(/<workbookPr([^>]*)\/>/, '<workbookPr date1904="1"$1/>');
+  await expect(openModelFile(buildFixture("verify", { "xl/workbook.xml": wb }), fx as unknown as FakeExcel)).rejects.toThrow(DATE_1904_REFUSAL);
+  expect(fx.sheetNames()).toEqual(["Sheet1"]);
 });
