@@ -14,19 +14,35 @@ interface Status {
   message?: string;
 }
 
+/**
+ * Sign in through the dialog. The page's sign-in server requests time out after 800 ms (the cells
+ * need a short timeout for their faults), so on a loaded machine a sign-in can fail before its
+ * dialog opens (discovery or registration slow): that is not what a cell tests, so it is tried
+ * again, up to three times, and the reasons are reported if every try fails.
+ */
 async function signInThroughPopup(page: Page): Promise<void> {
-  const popupPromise = page.waitForEvent("popup");
-  const result = page.evaluate(() =>
-    (window as unknown as { __svcHost: { signIn(): Promise<unknown> } }).__svcHost.signIn().then(
-      () => "ok",
-      (e: Error & { code?: string }) => `failed: ${e.code ?? e.message}`
-    )
-  );
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  await popup.getByRole("button", { name: /allow/i }).click({ timeout: 15_000 });
-  const r = await result;
-  if (r !== "ok") throw new Error(`sign-in through the dialog ${r}`);
+  const reasons: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const popupPromise = page.waitForEvent("popup").then((popup) => ({ popup }));
+    const result = page.evaluate(() =>
+      (window as unknown as { __svcHost: { signIn(): Promise<unknown> } }).__svcHost.signIn().then(
+        () => "ok",
+        (e: Error & { code?: string }) => `failed: ${e.code ?? e.message}`
+      )
+    );
+    const first = await Promise.race([popupPromise, result.then((r) => ({ before: r }))]);
+    if ("before" in first) {
+      reasons.push(`try ${attempt}: ${first.before} before the dialog opened`);
+      popupPromise.catch(() => undefined);
+      continue;
+    }
+    await first.popup.waitForLoadState();
+    await first.popup.getByRole("button", { name: /allow/i }).click({ timeout: 15_000 });
+    const r = await result;
+    if (r !== "ok") throw new Error(`sign-in through the dialog ${r}`);
+    return;
+  }
+  throw new Error(`sign-in never reached its dialog: ${reasons.join("; ")}`);
 }
 
 /** Poll `cond` until true; fail (not hang) after `ms`. */
