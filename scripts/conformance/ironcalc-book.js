@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+/**
+ * One corpus workbook through IronCalc (@ironcalc/wasm), in a process of its own: started by
+ * ironcalc-measure.js, one process per workbook, so a wasm trap (which leaves the module instance
+ * unusable) or a runaway workbook cannot spoil the others.
+ *
+ *   IRONCALC_WASM=<its folder> node scripts/conformance/ironcalc-book.js <corpus file name>
+ *
+ * Prints one JSON object: the phases' times and, per judged formula, [cell, verdict, detail].
+ * Exit 3 on a wasm trap, 1 on any other failure.
+ *
+ * The model: the same sheets, every non-formula cell set to its stored value, every formula set
+ * (array formulas over their box), defined names, then one evaluation of the whole model. Unlike our
+ * runner (each formula against the STORED values of the other cells), a wrong cell here can
+ * propagate to the cells that read it. IronCalc has no UNSUPPORTED verdict: #NAME? (unknown
+ * function), #N/IMPL! (not implemented) or #ERROR! (formula not read) where Excel stored something
+ * else counts as UNSUPPORTED, any other difference as WRONG. IronCalc gives no typed number back,
+ * only formatted text: judged cells get the number format 0.0000000000000000E+00 and the text is
+ * parsed (16-17 significant digits, enough for the 15-digit comparison).
+ */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+require("./ts-load");
+
+const ROOT = path.resolve(__dirname, "../..");
+const { corpusFiles } = require(path.join(ROOT, "test/conformance/corpus.ts"));
+const { readCorpusBook } = require(path.join(ROOT, "test/conformance/workbook.ts"));
+const { sameValue } = require(path.join(ROOT, "test/conformance/compare.ts"));
+const { judgedFormulas, toleranceOf } = require(path.join(ROOT, "test/conformance/judged.ts"));
+const { readModel } = require(path.join(ROOT, "src/model-file/model/model.ts"));
+const { cellAddress } = require(path.join(ROOT, "src/formula/text/address.ts"));
+
+const NUM_FMT = "0.0000000000000000E+00";
+const REFUSALS = ["#NAME?", "#N/IMPL!", "#N/IMPL", "#ERROR!"];
+
+/** File form to the form a user types: IronCalc's setUserInput does not read the _xlfn./_xlws. prefixes. */
+const userForm = (text) => "=" + text.replace(/_xlfn\._xlws\.|_xlfn\.|_xlws\./gi, "");
+
+function inputOf(v) {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return String(v);
+  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
+  if (typeof v === "string") return "'" + v;
+  if (typeof v === "object" && v.error) return v.error;
+  return null;
+}
+
+/** IronCalc's value of a cell as our CellValue. Types as Excel's: 1 number, 2 text, 4 boolean, 16 error. */
+function valueOf(m, s, row, col) {
+  const type = m.getCellType(s, row + 1, col + 1);
+  const text = m.getFormattedCellValue(s, row + 1, col + 1);
+  if (type === 16) return { error: text };
+  if (type === 4) return text.toUpperCase() === "TRUE";
+  if (type === 1) {
+    const n = Number(text);
+    return Number.isNaN(n) ? text : n;
+  }
+  return text === "" && type !== 2 ? null : text;
+}
+
+const boxOf = (f) => (Array.isArray(f.expected) ? [f.expected[0].length, f.expected.length] : [1, 1]);
+
+/** The sheets and defined names (a name IronCalc refuses, _xlnm. and the like, is left out). */
+function addSheetsAndNames(m, model, sheetIndex) {
+  model.sheets.forEach((s, i) => {
+    if (i > 0) m.newSheet();
+    m.renameSheet(i, s.name);
+    sheetIndex.set(s.name.toUpperCase(), i);
+  });
+  for (const n of model.names) {
+    try {
+      const scope = n.sheet === null ? null : sheetIndex.get(n.sheet.toUpperCase()) ?? null;
+      m.newDefinedName(n.name, scope, userForm(n.formula).slice(1));
+    } catch { /* refused by IronCalc */ }
+  }
+}
+
+/** The workbook fed into an IronCalc model: sheets, names, constants, formulas; then evaluated. */
+function buildModel(ic, model, book, judged, times) {
+  const sheetIndex = new Map();
+  let t = Date.now();
+  const m = new ic.Model("measure", "en", "UTC", "en");
+  m.pauseEvaluation();
+  addSheetsAndNames(m, model, sheetIndex);
+  for (const [i, s] of model.sheets.entries()) {
+    for (const c of s.cells.values()) {
+      if (c.formula && c.formula.text && c.formula.kind !== "dataTable") continue; // formulas below
+      const input = inputOf(c.value);
+      if (input !== null) m.setUserInput(i, c.row + 1, c.col + 1, input);
+    }
+  }
+  for (const f of book.formulas) {
+    const s = sheetIndex.get(f.sheet.toUpperCase());
+    if (!Array.isArray(f.expected) && !f.array) m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text));
+    else {
+      const [w, h] = boxOf(f);
+      try { m.setUserArrayFormula(s, f.row + 1, f.col + 1, w, h, userForm(f.text)); } catch { m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text)); }
+    }
+  }
+  for (const f of judged) {
+    const [width, height] = boxOf(f);
+    m.updateRangeStyle({ sheet: sheetIndex.get(f.sheet.toUpperCase()), row: f.row + 1, column: f.col + 1, width, height }, "num_fmt", NUM_FMT);
+  }
+  times.setMs = Date.now() - t;
+  t = Date.now();
+  m.resumeEvaluation();
+  m.evaluate();
+  times.evaluateMs = Date.now() - t;
+  return { m, sheetIndex };
+}
+
+/** Each judged formula's verdict against Excel's stored value: [cell, verdict, detail]. */
+function judge(m, sheetIndex, judged, tolerance) {
+  const out = [];
+  for (const f of judged) {
+    const s = sheetIndex.get(f.sheet.toUpperCase());
+    const cells = Array.isArray(f.expected) ? f.expected.flatMap((row, r) => row.map((v, c) => [r, c, v])) : [[0, 0, f.expected]];
+    let verdict = "MATCH", detail = "";
+    for (const [r, c, want] of cells) {
+      if (want === null) continue; // a cell of the box Excel left empty
+      const got = valueOf(m, s, f.row + r, f.col + c);
+      if (sameValue(got, want, tolerance)) continue;
+      const refused = got && typeof got === "object" && REFUSALS.includes(got.error) && !(want && typeof want === "object" && want.error === got.error);
+      verdict = refused ? "UNSUPPORTED" : "WRONG";
+      detail = `IronCalc ${JSON.stringify(got)} where Excel stored ${JSON.stringify(want)}${cells.length > 1 ? ` at ${cellAddress("", f.row + r, f.col + c)}` : ""}`;
+      break;
+    }
+    out.push([cellAddress(f.sheet, f.row, f.col), verdict, detail]);
+  }
+  return out;
+}
+
+async function main() {
+  const name = process.argv[2];
+  const file = corpusFiles().find((f) => f.name === name);
+  if (!file) throw new Error(`no corpus file named ${name}`);
+  const pkg = process.env.IRONCALC_WASM;
+  const ic = await import(path.join(path.resolve(pkg), "wasm.js"));
+  const times = {};
+  let t = Date.now();
+  ic.initSync({ module: fs.readFileSync(path.join(pkg, "wasm_bg.wasm")) });
+  times.initMs = Date.now() - t;
+  t = Date.now();
+  const bytes = new Uint8Array(fs.readFileSync(file.path));
+  const book = readCorpusBook(bytes);
+  const model = readModel(bytes);
+  const { judged, skipped } = judgedFormulas(file, book);
+  times.readMs = Date.now() - t;
+  const { m, sheetIndex } = buildModel(ic, model, book, judged, times);
+  t = Date.now();
+  const verdicts = judge(m, sheetIndex, judged, toleranceOf(file, book));
+  times.judgeMs = Date.now() - t;
+  // exit at once: V8 would otherwise wait for its background optimisation of the wasm code
+  process.stdout.write(JSON.stringify({ times, skipped, verdicts }) + "\n", () => process.exit(0));
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e && e.stack) || e}\n`);
+  process.exit(e instanceof WebAssembly.RuntimeError ? 3 : 1);
+});
