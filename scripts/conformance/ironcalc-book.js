@@ -15,8 +15,8 @@
  * propagate to the cells that read it. IronCalc has no UNSUPPORTED verdict: #NAME? (unknown
  * function), #N/IMPL! (not implemented) or #ERROR! (formula not read) where Excel stored something
  * else counts as UNSUPPORTED, any other difference as WRONG. IronCalc gives no typed number back,
- * only formatted text: judged cells get the number format 0.0000000000000000E+00 and the text is
- * parsed (16-17 significant digits, enough for the 15-digit comparison).
+ * only formatted text: judged cells get the number format 0.0000000000000000E+00, the text is parsed
+ * and refined (refineNumbers) to the full double.
  */
 "use strict";
 const fs = require("fs");
@@ -46,17 +46,17 @@ function inputOf(v) {
   return null;
 }
 
-/** IronCalc's value of a cell as our CellValue. Types as Excel's: 1 number, 2 text, 4 boolean, 16 error. */
+/** IronCalc's value of a cell as our CellValue, and its text. Types as Excel's: 1 number, 2 text, 4 boolean, 16 error. */
 function valueOf(m, s, row, col) {
   const type = m.getCellType(s, row + 1, col + 1);
   const text = m.getFormattedCellValue(s, row + 1, col + 1);
-  if (type === 16) return { error: text };
-  if (type === 4) return text.toUpperCase() === "TRUE";
+  if (type === 16) return { value: { error: text }, text };
+  if (type === 4) return { value: text.toUpperCase() === "TRUE", text };
   if (type === 1) {
     const n = Number(text);
-    return Number.isNaN(n) ? text : n;
+    return { value: Number.isNaN(n) ? text : n, text };
   }
-  return text === "" && type !== 2 ? null : text;
+  return { value: text === "" && type !== 2 ? null : text, text };
 }
 
 const boxOf = (f) => (Array.isArray(f.expected) ? [f.expected[0].length, f.expected.length] : [1, 1]);
@@ -110,16 +110,55 @@ function buildModel(ic, model, book, judged, times) {
   return { m, sheetIndex };
 }
 
+const cellsOf = (f) => (Array.isArray(f.expected) ? f.expected.flatMap((row, r) => row.map((v, c) => [r, c, v])) : [[0, 0, f.expected]]);
+
+/** Every judged cell's value as IronCalc shows it, by "sheet:row:col". */
+function readValues(m, sheetIndex, judged) {
+  const values = new Map();
+  for (const f of judged) {
+    const s = sheetIndex.get(f.sheet.toUpperCase());
+    for (const [r, c, want] of cellsOf(f)) if (want !== null) values.set(`${s}:${f.row + r}:${f.col + c}`, valueOf(m, s, f.row + r, f.col + c));
+  }
+  return values;
+}
+
+/**
+ * IronCalc's number formats keep 15 significant digits and cut the rest (1/3 reads 3.3333333333333200E-01,
+ * 280 reads 2.7999999999999900E+02), which the 15-digit comparison would count as differences. So each
+ * number is read twice: a helper cell on a sheet added at the end computes the remainder =cell-(text)
+ * (exact: the two are within a factor of two), read as text in turn, and the two parts are added.
+ */
+function refineNumbers(m, model, values, times) {
+  const numbers = [...values].filter(([, v]) => typeof v.value === "number");
+  if (!numbers.length) return;
+  const t = Date.now(), h = model.sheets.length, rows = 1000000;
+  m.pauseEvaluation(); // else each input below evaluates the whole model again
+  m.newSheet();
+  m.renameSheet(h, "MEASURE_REMAINDERS");
+  numbers.forEach(([k, v], i) => {
+    const [s, row, col] = k.split(":").map(Number);
+    m.setUserInput(h, (i % rows) + 1, Math.floor(i / rows) + 1, `=${cellAddress(model.sheets[s].name, row, col)}-(${v.text})`);
+  });
+  m.updateRangeStyle({ sheet: h, row: 1, column: 1, width: Math.ceil(numbers.length / rows), height: Math.min(numbers.length, rows) }, "num_fmt", NUM_FMT);
+  m.resumeEvaluation();
+  m.evaluate();
+  numbers.forEach(([, v], i) => {
+    const rest = valueOf(m, h, i % rows, Math.floor(i / rows)).value;
+    if (typeof rest === "number") v.value += rest;
+  });
+  times.refineMs = Date.now() - t;
+}
+
 /** Each judged formula's verdict against Excel's stored value: [cell, verdict, detail]. */
-function judge(m, sheetIndex, judged, tolerance) {
+function judge(values, sheetIndex, judged, tolerance) {
   const out = [];
   for (const f of judged) {
     const s = sheetIndex.get(f.sheet.toUpperCase());
-    const cells = Array.isArray(f.expected) ? f.expected.flatMap((row, r) => row.map((v, c) => [r, c, v])) : [[0, 0, f.expected]];
+    const cells = cellsOf(f);
     let verdict = "MATCH", detail = "";
     for (const [r, c, want] of cells) {
       if (want === null) continue; // a cell of the box Excel left empty
-      const got = valueOf(m, s, f.row + r, f.col + c);
+      const got = values.get(`${s}:${f.row + r}:${f.col + c}`).value;
       if (sameValue(got, want, tolerance)) continue;
       const refused = got && typeof got === "object" && REFUSALS.includes(got.error) && !(want && typeof want === "object" && want.error === got.error);
       verdict = refused ? "UNSUPPORTED" : "WRONG";
@@ -148,8 +187,10 @@ async function main() {
   const { judged, skipped } = judgedFormulas(file, book);
   times.readMs = Date.now() - t;
   const { m, sheetIndex } = buildModel(ic, model, book, judged, times);
+  const values = readValues(m, sheetIndex, judged);
+  refineNumbers(m, model, values, times);
   t = Date.now();
-  const verdicts = judge(m, sheetIndex, judged, toleranceOf(file, book));
+  const verdicts = judge(values, sheetIndex, judged, toleranceOf(file, book));
   times.judgeMs = Date.now() - t;
   // exit at once: V8 would otherwise wait for its background optimisation of the wasm code
   process.stdout.write(JSON.stringify({ times, skipped, verdicts }) + "\n", () => process.exit(0));
