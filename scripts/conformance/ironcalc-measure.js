@@ -7,7 +7,7 @@
  *
  *   (mkdir -p /tmp/ic && cd /tmp/ic && npm init -y && npm install @ironcalc/wasm@0.8.4)
  *   IRONCALC_WASM=/tmp/ic/node_modules/@ironcalc/wasm nice -n 19 node scripts/conformance/ironcalc-measure.js \
- *     [--group=public|ironcalc|all] [--budget=SECONDS] [--file=TEXT] [--list] [--json=PATH]
+ *     [--group=public|ironcalc|all] [--budget=SECONDS] [--file=TEXT[,TEXT...]] [--list] [--json=PATH]
  *
  * The package is installed outside the project (it is not a dependency). Each workbook goes through
  * IronCalc in a process of its own (ironcalc-book.js), killed after --budget seconds (default 60):
@@ -69,8 +69,9 @@ function tally(g, ours, ic, rows) {
   g.oursMs += ours.ms;
   g.icMs += ic.ms;
   if (ic.status !== "measured") {
-    g.notMeasured.push({ name: ours.file.name, status: ic.status, why: ic.why, formulas: ours.outcomes.length, ms: ic.ms });
-    for (const o of ours.outcomes) g.oursNotMeasured[o.verdict]++;
+    const mine = zero();
+    for (const o of ours.outcomes) mine[o.verdict]++, g.oursNotMeasured[o.verdict]++;
+    g.notMeasured.push({ name: ours.file.name, status: ic.status, why: ic.why, formulas: ours.outcomes.length, ms: ic.ms, ours: mine });
     return;
   }
   for (const k of ["setMs", "evaluateMs"]) g[k] += ic.times[k];
@@ -109,7 +110,7 @@ function groupLines(group, g) {
   if (g.notMeasured.length) {
     const n = g.notMeasured.reduce((s, x) => s + x.formulas, 0);
     out.push("", `Not measured by IronCalc: ${g.notMeasured.length} workbooks, ${n} formulas (ours on them below):`);
-    for (const x of g.notMeasured) out.push(`  ${x.name}: ${x.status} after ${(x.ms / 1000).toFixed(1)} s, ${x.formulas} formulas (${x.why.slice(0, 120)})`);
+    for (const x of g.notMeasured) out.push(`  ${x.name}: ${x.status} after ${(x.ms / 1000).toFixed(1)} s (${x.why.slice(0, 100)}); ${x.formulas} formulas, ours ${VERDICTS.map((v) => `${v} ${x.ours[v]}`).join(" ")}`);
     out.push(header("", w), line("ours on the workbooks not measured", g.oursNotMeasured, w));
   }
   if (g.oneSided) out.push(`WARNING: ${g.oneSided} formulas judged by one side only (the skip rules differ?)`);
@@ -128,8 +129,8 @@ function main() {
   const group = arg("group") ?? "all";
   if (!GROUPS[group]) throw new Error(`--group must be one of ${Object.keys(GROUPS).join(", ")}`);
   const budgetMs = Number(arg("budget") ?? 60) * 1000;
-  const filter = arg("file");
-  const files = corpusFiles().filter((f) => GROUPS[group].includes(f.group) && (!filter || f.name.includes(filter)));
+  const filter = arg("file")?.split(",");
+  const files = corpusFiles().filter((f) => GROUPS[group].includes(f.group) && (!filter || filter.some((x) => f.name.includes(x))));
   const wall = Date.now();
   const totals = {}, rows = [];
   for (const [i, file] of files.entries()) {
