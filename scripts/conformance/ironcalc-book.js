@@ -59,6 +59,9 @@ function valueOf(m, s, row, col) {
   return { value: text === "" && type !== 2 ? null : text, text };
 }
 
+/** The phase under way, on stderr: the parent names it when it kills a workbook over its budget. */
+const phase = (name) => process.stderr.write(`phase: ${name}\n`);
+
 const boxOf = (f) => (Array.isArray(f.expected) ? [f.expected[0].length, f.expected.length] : [1, 1]);
 
 /** The sheets and defined names (a name IronCalc refuses, _xlnm. and the like, is left out). */
@@ -79,6 +82,7 @@ function addSheetsAndNames(m, model, sheetIndex) {
 /** The workbook fed into an IronCalc model: sheets, names, constants, formulas; then evaluated. */
 function buildModel(ic, model, book, judged, times) {
   const sheetIndex = new Map();
+  phase("setting cells");
   let t = Date.now();
   const m = new ic.Model("measure", "en", "UTC", "en");
   m.pauseEvaluation();
@@ -103,6 +107,7 @@ function buildModel(ic, model, book, judged, times) {
     m.updateRangeStyle({ sheet: sheetIndex.get(f.sheet.toUpperCase()), row: f.row + 1, column: f.col + 1, width, height }, "num_fmt", NUM_FMT);
   }
   times.setMs = Date.now() - t;
+  phase("evaluating");
   t = Date.now();
   m.resumeEvaluation();
   m.evaluate();
@@ -131,6 +136,7 @@ function readValues(m, sheetIndex, judged) {
 function refineNumbers(m, model, values, times) {
   const numbers = [...values].filter(([, v]) => typeof v.value === "number");
   if (!numbers.length) return;
+  phase("refining numbers");
   const t = Date.now(), h = model.sheets.length, rows = 1000000;
   m.pauseEvaluation(); // else each input below evaluates the whole model again
   m.newSheet();
@@ -180,6 +186,7 @@ async function main() {
   let t = Date.now();
   ic.initSync({ module: fs.readFileSync(path.join(pkg, "wasm_bg.wasm")) });
   times.initMs = Date.now() - t;
+  phase("reading the workbook");
   t = Date.now();
   const bytes = new Uint8Array(fs.readFileSync(file.path));
   const book = readCorpusBook(bytes);

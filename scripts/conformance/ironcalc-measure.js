@@ -55,8 +55,10 @@ function measureBook(file, budgetMs) {
     encoding: "utf8",
   });
   const ms = Date.now() - start;
-  if (r.error && r.error.code === "ETIMEDOUT") return { status: "timed out", ms, why: `killed after ${budgetMs / 1000} s` };
-  const why = (r.stderr || "").split("\n").find((l) => l.trim()) || `exit ${r.status} ${r.signal || ""}`;
+  const lines = (r.stderr || "").split("\n").filter((l) => l.trim());
+  const phase = lines.filter((l) => l.startsWith("phase: ")).pop()?.slice(7) ?? "starting";
+  if (r.error && r.error.code === "ETIMEDOUT") return { status: "timed out", ms, why: `killed after ${budgetMs / 1000} s, ${phase}` };
+  const why = `${lines.find((l) => !l.startsWith("phase: ")) ?? `exit ${r.status} ${r.signal ?? ""}`}, ${phase}`;
   if (r.status === 3) return { status: "wasm trap", ms, why };
   if (r.status !== 0) return { status: "failed", ms, why };
   const out = JSON.parse(r.stdout);
