@@ -199,8 +199,7 @@ async function main() {
   t = Date.now();
   const verdicts = judge(values, sheetIndex, judged, toleranceOf(file, book));
   times.judgeMs = Date.now() - t;
-  // exit at once: V8 would otherwise wait for its background optimisation of the wasm code
-  process.stdout.write(JSON.stringify({ times, skipped, verdicts }) + "\n", () => process.exit(0));
+  process.stdout.write(JSON.stringify({ times, skipped, verdicts }) + "\n");
 }
 
 main().catch((e) => {

@@ -76,7 +76,7 @@ function tally(g, ours, ic, rows) {
     g.notMeasured.push({ name: ours.file.name, status: ic.status, why: ic.why, formulas: ours.outcomes.length, ms: ic.ms, ours: mine });
     return;
   }
-  for (const k of ["setMs", "evaluateMs"]) g[k] += ic.times[k];
+  for (const k of ["setMs", "evaluateMs", "refineMs"]) g[k] += ic.times[k] ?? 0;
   for (const o of ours.outcomes) {
     const theirs = ic.verdicts.get(o.cell);
     if (!theirs) {
@@ -95,7 +95,7 @@ function tally(g, ours, ic, rows) {
 
 function newGroup() {
   return {
-    files: 0, oursMs: 0, icMs: 0, setMs: 0, evaluateMs: 0, oneSided: 0, notMeasured: [],
+    files: 0, oursMs: 0, icMs: 0, setMs: 0, evaluateMs: 0, refineMs: 0, oneSided: 0, notMeasured: [],
     ours: zero(), ironcalc: zero(), combined: zero(), oursNotMeasured: zero(),
     cross: { MATCH: zero(), UNSUPPORTED: zero(), WRONG: zero() },
   };
@@ -116,7 +116,7 @@ function groupLines(group, g) {
     out.push(header("", w), line("ours on the workbooks not measured", g.oursNotMeasured, w));
   }
   if (g.oneSided) out.push(`WARNING: ${g.oneSided} formulas judged by one side only (the skip rules differ?)`);
-  out.push(`Times: IronCalc ${(g.icMs / 1000).toFixed(1)} s wall in its processes (of which setting cells ${(g.setMs / 1000).toFixed(1)} s, evaluating ${(g.evaluateMs / 1000).toFixed(1)} s on the measured files); ours ${(g.oursMs / 1000).toFixed(1)} s`);
+  out.push(`Times: IronCalc ${(g.icMs / 1000).toFixed(1)} s wall in its processes (of which setting cells ${(g.setMs / 1000).toFixed(1)} s, evaluating ${(g.evaluateMs / 1000).toFixed(1)} s, refining numbers ${(g.refineMs / 1000).toFixed(1)} s on the measured files); ours ${(g.oursMs / 1000).toFixed(1)} s`);
   return out;
 }
 
