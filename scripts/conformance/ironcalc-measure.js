@@ -1,204 +1,153 @@
 #!/usr/bin/env node
 /**
  * OPTIONAL measurement, not a test and not part of `npm run conformance`: the IronCalc engine
- * (@ironcalc/wasm, MIT/Apache-2.0) on the same corpus, judged with the same comparison
- * (test/conformance/compare.ts), so the engine decision in docs/formula.md carries figures.
+ * (@ironcalc/wasm, MIT/Apache-2.0) on the same corpus, with the same skips and the same comparison
+ * (test/conformance/judged.ts, compare.ts), beside our engine on exactly the same files, so the
+ * engine decision in docs/formula.md carries figures.
  *
- *   (mkdir -p /tmp/ic && cd /tmp/ic && npm init -y && npm install @ironcalc/wasm)
- *   IRONCALC_WASM=/tmp/ic/node_modules/@ironcalc/wasm node scripts/conformance/ironcalc-measure.js [--file=TEXT]
+ *   (mkdir -p /tmp/ic && cd /tmp/ic && npm init -y && npm install @ironcalc/wasm@0.8.4)
+ *   IRONCALC_WASM=/tmp/ic/node_modules/@ironcalc/wasm nice -n 19 node scripts/conformance/ironcalc-measure.js \
+ *     [--group=public|ironcalc|all] [--budget=SECONDS] [--file=TEXT[,TEXT...]] [--list] [--json=PATH]
  *
- * The package is installed outside the project (it is not a dependency). Per workbook: one IronCalc
- * model with the same sheets, every non-formula cell set to its stored value, every formula set
- * (array formulas over their box), defined names, then one evaluation of the whole model. Unlike our
- * runner (each formula against the STORED values of the other cells), a wrong cell here can
- * propagate to the cells that read it. IronCalc has no UNSUPPORTED verdict: #NAME? where Excel
- * stored something else counts as UNSUPPORTED, any other difference as WRONG. The files and cells
- * our runner skips are skipped here too. IronCalc gives no typed number back, only formatted text:
- * formula cells get the number format 0.0000000000000000E+00 and the text is parsed (15-16
- * significant digits, enough for the 15-digit comparison).
+ * The package is installed outside the project (it is not a dependency). Each workbook goes through
+ * IronCalc in a process of its own (ironcalc-book.js), killed after --budget seconds (default 60):
+ * a wasm trap or a runaway workbook costs that workbook only. Its formulas are then reported as
+ * "not measured" with the reason (timed out, wasm trap, failed), never dropped. Ours runs here
+ * (test/conformance/run.ts, as `npm run conformance`), one process, the workbooks one after another.
+ * Printed per group: IronCalc, ours on the same files, and the combination "ours, and IronCalc where
+ * ours says UNSUPPORTED"; ours against IronCalc verdict by verdict; what was not measured; times.
+ * --list prints every formula where IronCalc does not MATCH; --json writes both verdicts per formula.
  */
 "use strict";
+const { spawnSync } = require("child_process");
 const fs = require("fs");
 const path = require("path");
-const ts = require("typescript");
+require("./ts-load");
 
 const ROOT = path.resolve(__dirname, "../..");
 const PKG = process.env.IRONCALC_WASM;
 if (!PKG || !fs.existsSync(path.join(PKG, "wasm_bg.wasm"))) {
-  console.error("IRONCALC_WASM must name an installed @ironcalc/wasm folder, e.g.\n  (mkdir -p /tmp/ic && cd /tmp/ic && npm init -y && npm install @ironcalc/wasm)\n  IRONCALC_WASM=/tmp/ic/node_modules/@ironcalc/wasm node scripts/conformance/ironcalc-measure.js");
+  console.error("IRONCALC_WASM must name an installed @ironcalc/wasm folder, e.g.\n  (mkdir -p /tmp/ic && cd /tmp/ic && npm init -y && npm install @ironcalc/wasm@0.8.4)\n  IRONCALC_WASM=/tmp/ic/node_modules/@ironcalc/wasm node scripts/conformance/ironcalc-measure.js");
   process.exit(2);
 }
 
-require.extensions[".ts"] = (module, filename) => {
-  const out = ts.transpileModule(fs.readFileSync(filename, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    fileName: filename,
-  });
-  module._compile(out.outputText, filename);
-};
-
 const { corpusFiles } = require(path.join(ROOT, "test/conformance/corpus.ts"));
-const { readCorpusBook } = require(path.join(ROOT, "test/conformance/workbook.ts"));
-const { sameValue } = require(path.join(ROOT, "test/conformance/compare.ts"));
-const { functionsOf } = require(path.join(ROOT, "test/conformance/run.ts"));
-const { readModel } = require(path.join(ROOT, "src/model-file/model/model.ts"));
-const { cellAddress } = require(path.join(ROOT, "src/formula/text/address.ts"));
+const { runFile } = require(path.join(ROOT, "test/conformance/run.ts"));
+const { header, line } = require(path.join(ROOT, "test/conformance/report.ts"));
 
-const IRONCALC_TOLERANCE = 5e-8;
-const VOLATILE = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "RANDARRAY"];
-const NUM_FMT = "0.0000000000000000E+00";
+const VERDICTS = ["MATCH", "UNSUPPORTED", "WRONG"];
+const GROUPS = { public: ["other"], ironcalc: ["ironcalc"], all: ["other", "ironcalc"] };
+const GROUP_TITLE = { other: "public test workbooks", ironcalc: "ironcalc/ (IronCalc's own corpus)" };
+const zero = () => ({ MATCH: 0, UNSUPPORTED: 0, WRONG: 0 });
 
-/** File form to the form a user types: IronCalc's setUserInput does not read the _xlfn./_xlws. prefixes. */
-const userForm = (text) => "=" + text.replace(/_xlfn\._xlws\.|_xlfn\.|_xlws\./gi, "");
-
-function inputOf(v) {
-  if (v === null || v === undefined) return null;
-  if (typeof v === "number") return String(v);
-  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
-  if (typeof v === "string") return "'" + v;
-  if (typeof v === "object" && v.error) return v.error;
-  return null;
-}
-
-/** IronCalc's value of a cell as our CellValue. Types as Excel's: 1 number, 2 text, 4 boolean, 16 error. */
-function valueOf(m, s, row, col) {
-  const type = m.getCellType(s, row + 1, col + 1);
-  const text = m.getFormattedCellValue(s, row + 1, col + 1);
-  if (type === 16) return { error: text };
-  if (type === 4) return text.toUpperCase() === "TRUE";
-  if (type === 1) {
-    const n = Number(text);
-    return Number.isNaN(n) ? text : n;
-  }
-  return text === "" && type !== 2 ? null : text;
-}
-
-/** The workbook fed into an IronCalc model: sheets, names, constants, formulas; then evaluated. */
-function buildModel(ic, model, book, judged, sheetIndex) {
-  const m = new ic.Model("measure", "en", "UTC", "en");
-  m.pauseEvaluation();
-  model.sheets.forEach((s, i) => {
-    if (i > 0) m.newSheet();
-    m.renameSheet(i, s.name);
-    sheetIndex.set(s.name.toUpperCase(), i);
+/**
+ * One workbook through IronCalc in its own process. --liftoff-only: V8's baseline wasm compiler
+ * only; the optimising tier costs each short-lived process about a second of CPU and was not
+ * faster on the heaviest workbook (formulas__full-range.xlsx).
+ */
+function measureBook(file, budgetMs) {
+  const start = Date.now();
+  const r = spawnSync(process.execPath, ["--liftoff-only", path.join(__dirname, "ironcalc-book.js"), file.name], {
+    env: process.env,
+    timeout: budgetMs,
+    killSignal: "SIGKILL",
+    maxBuffer: 1 << 30,
+    encoding: "utf8",
   });
-  for (const n of model.names) {
-    try {
-      const scope = n.sheet === null ? null : sheetIndex.get(n.sheet.toUpperCase()) ?? null;
-      m.newDefinedName(n.name, scope, userForm(n.formula).slice(1));
-    } catch { /* a name IronCalc refuses (_xlnm. and the like) */ }
-  }
-  const arrayBoxes = [];
-  for (const [i, s] of model.sheets.entries()) {
-    for (const c of s.cells.values()) {
-      if (c.formula && c.formula.text && c.formula.kind !== "dataTable") continue; // formulas below
-      const input = inputOf(c.value);
-      if (input !== null) m.setUserInput(i, c.row + 1, c.col + 1, input);
-    }
-  }
-  for (const f of book.formulas) {
-    const s = sheetIndex.get(f.sheet.toUpperCase());
-    if (Array.isArray(f.expected) || f.array) {
-      const h = Array.isArray(f.expected) ? f.expected.length : 1, w = Array.isArray(f.expected) ? f.expected[0].length : 1;
-      arrayBoxes.push([s, f.row, f.col, w, h]);
-      try { m.setUserArrayFormula(s, f.row + 1, f.col + 1, w, h, userForm(f.text)); } catch { m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text)); }
-    } else m.setUserInput(s, f.row + 1, f.col + 1, userForm(f.text));
-  }
-  for (const f of judged) {
-    const s = sheetIndex.get(f.sheet.toUpperCase());
-    const h = Array.isArray(f.expected) ? f.expected.length : 1, w = Array.isArray(f.expected) ? f.expected[0].length : 1;
-    m.updateRangeStyle({ sheet: s, row: f.row + 1, column: f.col + 1, width: w, height: h }, "num_fmt", NUM_FMT);
-  }
-  m.resumeEvaluation();
-  m.evaluate();
-  return m;
+  const ms = Date.now() - start;
+  const lines = (r.stderr || "").split("\n").filter((l) => l.trim());
+  const phase = lines.filter((l) => l.startsWith("phase: ")).pop()?.slice(7) ?? "starting";
+  if (r.error && r.error.code === "ETIMEDOUT") return { status: "timed out", ms, why: `killed after ${budgetMs / 1000} s, ${phase}` };
+  const why = `${lines.find((l) => !l.startsWith("phase: ")) ?? `exit ${r.status} ${r.signal ?? ""}`}, ${phase}`;
+  if (r.status === 3) return { status: "wasm trap", ms, why };
+  if (r.status !== 0) return { status: "failed", ms, why };
+  const out = JSON.parse(r.stdout);
+  return { status: "measured", ms, times: out.times, verdicts: new Map(out.verdicts.map(([cell, verdict, detail]) => [cell, { verdict, detail }])) };
 }
 
-/** Each judged formula's verdict against Excel's stored value, counted into `g`. */
-function judge(m, judged, sheetIndex, tolerance, g, examples, file) {
-  for (const f of judged) {
-    const s = sheetIndex.get(f.sheet.toUpperCase());
-    let verdict = "MATCH", got = null, want = null;
-    const cells = Array.isArray(f.expected) ? f.expected.flatMap((row, r) => row.map((v, c) => [r, c, v])) : [[0, 0, f.expected]];
-    for (const [r, c, v] of cells) {
-      if (v === null) continue;
-      const value = valueOf(m, s, f.row + r, f.col + c);
-      if (!sameValue(value, v, tolerance)) {
-        got = value; want = v;
-        verdict = value && typeof value === "object" && value.error === "#NAME?" ? "UNSUPPORTED" : "WRONG";
-        break;
-      }
-    }
-    g[verdict]++;
-    if (verdict !== "MATCH" && process.argv.includes("--list")) examples.push(`${verdict} ${file.name} ${cellAddress(f.sheet, f.row, f.col)} =${f.text}  IronCalc ${JSON.stringify(got)} Excel ${JSON.stringify(want)}`);
+/** Ours and IronCalc on one workbook: the counts go into the group's totals. */
+function tally(g, ours, ic, rows) {
+  g.files++;
+  g.oursMs += ours.ms;
+  g.icMs += ic.ms;
+  if (ic.status !== "measured") {
+    const mine = zero();
+    for (const o of ours.outcomes) mine[o.verdict]++, g.oursNotMeasured[o.verdict]++;
+    g.notMeasured.push({ name: ours.file.name, status: ic.status, why: ic.why, formulas: ours.outcomes.length, ms: ic.ms, ours: mine });
+    return;
   }
+  for (const k of ["setMs", "evaluateMs", "refineMs"]) g[k] += ic.times[k] ?? 0;
+  for (const o of ours.outcomes) {
+    const theirs = ic.verdicts.get(o.cell);
+    if (!theirs) {
+      g.oneSided++;
+      continue;
+    }
+    g.ours[o.verdict]++;
+    g.ironcalc[theirs.verdict]++;
+    g.combined[o.verdict === "UNSUPPORTED" ? theirs.verdict : o.verdict]++;
+    g.cross[o.verdict][theirs.verdict]++;
+    rows.push({ file: o.file, cell: o.cell, formula: o.formula, ours: o.verdict, oursDetail: o.detail, ironcalc: theirs.verdict, ironcalcDetail: theirs.detail });
+  }
+  const oursCells = new Set(ours.outcomes.map((o) => o.cell));
+  for (const cell of ic.verdicts.keys()) if (!oursCells.has(cell)) g.oneSided++;
 }
 
-/** The figures per corpus group, the failures, the package's size and the times. */
-function report(totals, failures, examples, wasmBytes, loadMs, wall) {
-  const pct = (n, d) => (d ? ((100 * n) / d).toFixed(1) : "0.0");
-  for (const e of examples) console.log(e);
-  for (const f of failures) console.log(`  ${f}`);
-  for (const [group, g] of Object.entries(totals)) {
-    const n = g.MATCH + g.UNSUPPORTED + g.WRONG;
-    console.log(`${group === "other" ? "public" : group}: ${g.files} files, ${n} formulas judged (${g.skipped} skipped): MATCH ${g.MATCH} (${pct(g.MATCH, n)} %), UNSUPPORTED (#NAME?) ${g.UNSUPPORTED} (${pct(g.UNSUPPORTED, n)} %), WRONG ${g.WRONG} (${pct(g.WRONG, n)} %)${g.failed ? `, of which ${g.failed} in workbooks IronCalc could not evaluate` : ""}`);
+function newGroup() {
+  return {
+    files: 0, oursMs: 0, icMs: 0, setMs: 0, evaluateMs: 0, refineMs: 0, oneSided: 0, notMeasured: [],
+    ours: zero(), ironcalc: zero(), combined: zero(), oursNotMeasured: zero(),
+    cross: { MATCH: zero(), UNSUPPORTED: zero(), WRONG: zero() },
+  };
+}
+
+/** One group's tables: the three engines on the measured files, ours against IronCalc, the rest. */
+function groupLines(group, g) {
+  const measured = g.files - g.notMeasured.length;
+  const w = 44;
+  const out = ["", `${GROUP_TITLE[group]}: ${g.files} workbooks, ${measured} measured by IronCalc`, header("", w)];
+  out.push(line("IronCalc", g.ironcalc, w), line("ours (same files, same formulas)", g.ours, w), line("ours, IronCalc where ours says UNSUPPORTED", g.combined, w));
+  out.push("", `Ours (rows) against IronCalc (columns), formulas:`, `${"".padEnd(14)}${VERDICTS.map((v) => v.padStart(12)).join("")}`);
+  for (const v of VERDICTS) out.push(`${v.padEnd(14)}${VERDICTS.map((x) => String(g.cross[v][x]).padStart(12)).join("")}`);
+  if (g.notMeasured.length) {
+    const n = g.notMeasured.reduce((s, x) => s + x.formulas, 0);
+    out.push("", `Not measured by IronCalc: ${g.notMeasured.length} workbooks, ${n} formulas (ours on them below):`);
+    for (const x of g.notMeasured) out.push(`  ${x.name}: ${x.status} after ${(x.ms / 1000).toFixed(1)} s (${x.why.slice(0, 100)}); ${x.formulas} formulas, ours ${VERDICTS.map((v) => `${v} ${x.ours[v]}`).join(" ")}`);
+    out.push(header("", w), line("ours on the workbooks not measured", g.oursNotMeasured, w));
   }
+  if (g.oneSided) out.push(`WARNING: ${g.oneSided} formulas judged by one side only (the skip rules differ?)`);
+  out.push(`Times: IronCalc ${(g.icMs / 1000).toFixed(1)} s wall in its processes (of which setting cells ${(g.setMs / 1000).toFixed(1)} s, evaluating ${(g.evaluateMs / 1000).toFixed(1)} s, refining numbers ${(g.refineMs / 1000).toFixed(1)} s on the measured files); ours ${(g.oursMs / 1000).toFixed(1)} s`);
+  return out;
+}
+
+function packageLine() {
   const pkg = JSON.parse(fs.readFileSync(path.join(PKG, "package.json"), "utf8"));
-  const jsBytes = fs.statSync(path.join(PKG, "wasm.js")).size;
-  console.log(`@ironcalc/wasm ${pkg.version}: wasm_bg.wasm ${wasmBytes.length} bytes (${(wasmBytes.length / 1048576).toFixed(2)} MiB) + wasm.js ${jsBytes} bytes; initSync ${loadMs} ms; wall ${((Date.now() - wall) / 1000).toFixed(1)} s`);
-  console.log("Whole-model evaluation: a wrong cell can propagate to the cells that read it (our runner evaluates each formula against the stored values).");
+  const wasm = fs.statSync(path.join(PKG, "wasm_bg.wasm")).size, js = fs.statSync(path.join(PKG, "wasm.js")).size;
+  return `@ironcalc/wasm ${pkg.version}: wasm_bg.wasm ${wasm} bytes (${(wasm / 1048576).toFixed(2)} MiB) + wasm.js ${js} bytes`;
 }
 
-async function main() {
-  const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split("=")[1];
+function main() {
+  const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const group = arg("group") ?? "all";
+  if (!GROUPS[group]) throw new Error(`--group must be one of ${Object.keys(GROUPS).join(", ")}`);
+  const budgetMs = Number(arg("budget") ?? 60) * 1000;
+  const filter = arg("file")?.split(",");
+  const files = corpusFiles().filter((f) => GROUPS[group].includes(f.group) && (!filter || filter.some((x) => f.name.includes(x))));
   const wall = Date.now();
-  const ic = await import(path.join(path.resolve(PKG), "wasm.js"));
-  const wasmBytes = fs.readFileSync(path.join(PKG, "wasm_bg.wasm"));
-  const t0 = Date.now();
-  ic.initSync({ module: wasmBytes });
-  const loadMs = Date.now() - t0;
-
-  const filter = arg("file");
-  const files = corpusFiles().filter((f) => !filter || f.name.includes(filter));
-  const totals = {};
-  const failures = [];
-  const examples = [];
-  for (const file of files) {
-    const g = (totals[file.group] ??= { files: 0, MATCH: 0, UNSUPPORTED: 0, WRONG: 0, failed: 0, skipped: 0 });
-    g.files++;
-    let book, model;
-    try {
-      const bytes = new Uint8Array(fs.readFileSync(file.path));
-      book = readCorpusBook(bytes);
-      model = readModel(bytes);
-    } catch (e) {
-      failures.push(`${file.name}: unreadable (${e.message})`);
-      continue;
-    }
-    const tolerance = file.group === "ironcalc" ? book.tolerance ?? IRONCALC_TOLERANCE : null;
-    const judged = [];
-    for (const f of book.formulas) {
-      if (f.expected === null || file.exclude.has(`${f.sheet}!${cellAddress("", f.row, f.col)}`.toUpperCase()) || f.sheet.toUpperCase() === "METADATA" || functionsOf(f.text).some((fn) => VOLATILE.includes(fn))) g.skipped++;
-      else judged.push(f);
-    }
-    let m;
-    const sheetIndex = new Map();
-    try {
-      m = buildModel(ic, model, book, judged, sheetIndex);
-    } catch (e) {
-      failures.push(`${file.name}: IronCalc failed (${e && e.message ? e.message : e}); its ${judged.length} formulas counted WRONG`);
-      g.failed += judged.length;
-      g.WRONG += judged.length;
-      if (/unreachable|RuntimeError/.test(String(e))) console.error(`  ${file.name}: wasm trap, the module may be unusable from here on`);
-      continue;
-    }
-    judge(m, judged, sheetIndex, tolerance, g, examples, file);
-    try { m.free(); } catch { /* */ }
+  const totals = {}, rows = [];
+  for (const [i, file] of files.entries()) {
+    const ic = measureBook(file, budgetMs);
+    const ours = runFile(file);
+    if (ours.failure) throw new Error(`${file.name}: our reader failed (${ours.failure}); npm run conformance must read every workbook`);
+    process.stderr.write(`  [${i + 1}/${files.length}] ${file.name}: IronCalc ${ic.status} ${(ic.ms / 1000).toFixed(1)} s, ours ${(ours.ms / 1000).toFixed(1)} s\n`);
+    tally((totals[file.group] ??= newGroup()), ours, ic, rows);
   }
-  report(totals, failures, examples, wasmBytes, loadMs, wall);
+  if (process.argv.includes("--list")) for (const r of rows.filter((x) => x.ironcalc !== "MATCH")) console.log(`${r.ironcalc} ${r.file} ${r.cell} =${r.formula}  ${r.ironcalcDetail} (ours: ${r.ours})`);
+  for (const [g, t] of Object.entries(totals)) console.log(groupLines(g, t).join("\n"));
+  console.log(`\n${packageLine()}; per-workbook budget ${budgetMs / 1000} s; wall ${((Date.now() - wall) / 1000).toFixed(1)} s`);
+  console.log("IronCalc evaluates the whole model: a wrong cell can propagate to the cells that read it (ours evaluates each formula against the stored values).");
+  const json = arg("json");
+  if (json) fs.writeFileSync(json, JSON.stringify(rows, null, 1));
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main();

@@ -19,11 +19,11 @@ function count(outcomes: Outcome[]): Counts {
   return c;
 }
 
-function line(label: string, c: Counts, width = 34): string {
+export function line(label: string, c: Counts, width = 34): string {
   const total = c.MATCH + c.UNSUPPORTED + c.WRONG;
   return `${label.padEnd(width)} ${String(total).padStart(7)} ${String(c.MATCH).padStart(7)} ${String(c.UNSUPPORTED).padStart(7)} ${String(c.WRONG).padStart(7)}   ${pct(c.MATCH, total).padStart(7)} ${pct(c.WRONG, total).padStart(7)}`;
 }
-const header = (label: string, width = 34) => `${label.padEnd(width)} ${"formulas".padStart(7)} ${"MATCH".padStart(7)} ${"UNSUPP".padStart(7)} ${"WRONG".padStart(7)}   ${"match".padStart(7)} ${"wrong".padStart(7)}`;
+export const header = (label: string, width = 34) => `${label.padEnd(width)} ${"formulas".padStart(7)} ${"MATCH".padStart(7)} ${"UNSUPP".padStart(7)} ${"WRONG".padStart(7)}   ${"match".padStart(7)} ${"wrong".padStart(7)}`;
 
 /** The cause of an outcome: the engine's reason, the known-differences list's cause, or "unlisted". */
 export function causeOf(o: Outcome, known: Map<string, KnownDifference>): string {

@@ -5,13 +5,11 @@
  */
 import * as fs from "fs";
 import { cellAddress } from "../../src/formula/text/address";
-import { walk } from "../../src/formula/text/ast";
-import { plainFunctionName, svcName } from "../../src/formula/text/fn-names";
-import { parseCached } from "../../src/formula/text/syntax";
 import { evaluate, isUnsupported, type Evaluation } from "../../src/formula/engine/evaluate";
 import type { CellValue } from "../../src/formula/types";
 import { firstDifference } from "./compare";
 import type { CorpusFile } from "./corpus";
+import { functionsOf, judgedFormulas, toleranceOf } from "./judged";
 import { readCorpusBook, type CorpusFormula } from "./workbook";
 
 export type Verdict = "MATCH" | "UNSUPPORTED" | "WRONG";
@@ -40,23 +38,6 @@ export interface FileRun {
   failure: string | null;
 }
 
-/** IronCalc's own rule for its corpus: relative 5e-8 unless METADATA!A1 says otherwise. */
-const IRONCALC_TOLERANCE = 5e-8;
-
-const VOLATILE = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "RANDARRAY"];
-
-export function functionsOf(text: string): string[] {
-  const out = new Set<string>();
-  try {
-    walk(parseCached(text), (n) => {
-      if (n.kind === "call" && !svcName(n.name)) out.add(plainFunctionName(n.name));
-    });
-  } catch {
-    out.add("(unreadable)");
-  }
-  return [...out];
-}
-
 const show = (v: CellValue) => (v !== null && typeof v === "object" ? v.error : JSON.stringify(v));
 
 function differenceKind(got: CellValue, want: CellValue): string {
@@ -79,27 +60,18 @@ function judge(f: CorpusFormula, result: Evaluation, tolerance: number | null): 
 export function runFile(file: CorpusFile): FileRun {
   const start = Date.now();
   const outcomes: Outcome[] = [];
-  let skipped = 0;
   let book;
   try {
     book = readCorpusBook(new Uint8Array(fs.readFileSync(file.path)));
   } catch (e) {
-    return { file, outcomes, skipped, ms: Date.now() - start, failure: (e as Error).message };
+    return { file, outcomes, skipped: 0, ms: Date.now() - start, failure: (e as Error).message };
   }
-  const tolerance = file.group === "ironcalc" ? (book.tolerance ?? IRONCALC_TOLERANCE) : null;
-  for (const f of book.formulas) {
-    const cell = cellAddress(f.sheet, f.row, f.col);
-    if (f.expected === null || file.exclude.has(`${f.sheet}!${cellAddress("", f.row, f.col)}`.toUpperCase()) || f.sheet.toUpperCase() === "METADATA") {
-      skipped++;
-      continue;
-    }
-    if (functionsOf(f.text).some((fn) => VOLATILE.includes(fn))) {
-      skipped++; // its stored value is the moment Excel last calculated
-      continue;
-    }
+  const tolerance = toleranceOf(file, book);
+  const { judged, skipped } = judgedFormulas(file, book);
+  for (const f of judged) {
     const at = { sheet: f.sheet, row: f.row, col: f.col };
     const result = evaluate(f.text, at, book.source, { date1904: book.date1904, array: f.array, now: () => new Date(2024, 0, 1) });
-    outcomes.push({ file: file.name, group: file.group, cell, formula: f.text, ...judge(f, result, tolerance), functions: functionsOf(f.text) });
+    outcomes.push({ file: file.name, group: file.group, cell: cellAddress(f.sheet, f.row, f.col), formula: f.text, ...judge(f, result, tolerance), functions: functionsOf(f.text) });
   }
   return { file, outcomes, skipped, ms: Date.now() - start, failure: null };
 }
