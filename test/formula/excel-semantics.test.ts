@@ -122,5 +122,7 @@ describe("the other differences seen in the same run", () => {
     expect(['TEXT(43830,"yyyy-mm-dd")', 'TEXT(1.5,"0.0")', "DATE(1903,12,31)"].map(in1904)).toEqual(["2024-01-01", "1.5", { error: "#NUM!" }]);
     expect(isUnsupported(in1904('TEXT(43830,{"yyyy","0"})'))).toBe(true);
     expect(evaluate("YEAR(45292)", at, book())).toBe(2024);
+    // day 0 of the 1900 system is Excel's "1900-01-00", not 1899-12-31
+    expect(["YEAR(0)", "MONTH(0)", "DAY(0)", "DAY(0.5)", "DAY(1)"].map((f) => evaluate(f, at, book()))).toEqual([1900, 1, 0, 0, 1]);
   });
 });
