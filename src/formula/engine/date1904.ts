@@ -52,7 +52,7 @@ const showsDate = (format: Arg): boolean => typeof format === "string" && /[ymdh
 
 /** The arguments of `name` with its date parameters moved into the 1900 system. */
 export function argsTo1900(name: string, args: Arg[]): Arg[] {
-  if (name === "TEXT" && isGrid(args[1])) unsupported("TEXT with an array of formats in the 1904 date system");
+  if (name === "TEXT" && args[1] !== undefined && isGrid(args[1])) unsupported("TEXT with an array of formats in the 1904 date system");
   const dates = name === "TEXT" ? (showsDate(args[1]) ? [0] : []) : SHAPES[name]?.dates ?? [];
   return args.map((a, i) => {
     if (a === undefined || !dates.includes(i)) return a;
