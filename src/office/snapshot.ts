@@ -4,24 +4,11 @@
  * names — one Excel.run, one batch. Taken before a refresh and after it. ExcelApi 1.1 (1.7 for names).
  * Also: a sheet of plain values added after the last one (the change list), text kept text.
  */
-import type { CellValue, DefinedName } from "../formula";
+import type { CellValue } from "../formula";
+import type { SheetReading, WorkbookReading } from "../plan/changes";
 import { excel } from "./excel";
 import { textSafe } from "./frozen";
 import { queueNames } from "./workbook";
-
-export interface SheetSnapshot {
-  sheet: string;
-  /** Top-left of the used range (0-based). */
-  row: number;
-  col: number;
-  values: CellValue[][];
-  formulas: unknown[][];
-}
-
-export interface WorkbookSnapshot {
-  sheets: SheetSnapshot[];
-  names: DefinedName[];
-}
 
 function cellValue(v: unknown, type: string | undefined): CellValue {
   if (type === "Empty" || v === undefined || v === null || v === "") return null;
@@ -42,7 +29,7 @@ async function calculated(ctx: Excel.RequestContext, limitMs: number): Promise<v
 }
 
 /** The workbook as it is once Excel has finished calculating (the values a refresh's dependents now show). */
-export async function snapshotWorkbook(limitMs = 10_000): Promise<WorkbookSnapshot> {
+export async function snapshotWorkbook(limitMs = 10_000): Promise<WorkbookReading> {
   return excel().run(async (ctx) => {
     await calculated(ctx, limitMs);
     const sheets = ctx.workbook.worksheets;
@@ -52,7 +39,7 @@ export async function snapshotWorkbook(limitMs = 10_000): Promise<WorkbookSnapsh
     const used = sheets.items.map((ws) => ({ sheet: ws.name, range: ws.getUsedRangeOrNullObject(true) }));
     for (const u of used) u.range.load("rowIndex,columnIndex,values,valueTypes,formulas");
     await ctx.sync();
-    const out: SheetSnapshot[] = [];
+    const out: SheetReading[] = [];
     for (const { sheet, range } of used) {
       if (range.isNullObject) continue;
       const types = range.valueTypes as string[][];

@@ -4,5 +4,5 @@ export { recordChanges, countsText, changeAddress } from "./record";
 export { changeRows, CHANGE_HEADER, changeSheetName, jsonChange } from "./rows";
 export { originsOf } from "./origins";
 export { runsFromReadings } from "./snapshots";
-export type { WorkbookReading } from "./snapshots";
+export type { SheetReading, WorkbookReading } from "./snapshots";
 export { filingNote } from "./filing-note";
