@@ -14,7 +14,8 @@ import { LOOKUP } from "./fn-lookup";
 import { REFERENCE } from "./fn-ref";
 import { Ctx, evalNode, operand, readRef, setCallFunction } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
-import { arrayParam, callLibrary, libraryHas } from "./library";
+import { arrayParam, callLibrary, callPure, libraryHas } from "./library";
+import { PURE } from "./fns";
 import { measuredDifference } from "./measured";
 import { map } from "./operators";
 import { DAYS_1900_TO_1904 } from "./date1904";
@@ -57,6 +58,8 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
   if (svc) return callSvc(svc, args, ctx);
   const own = OWN[name];
   if (own) return own(args, ctx, arr);
+  const pure = PURE[name];
+  if (pure) return callPure(name, pure, args, ctx, arr);
   if (NOT_LIKE_EXCEL[name]) unsupported(NOT_LIKE_EXCEL[name]);
   const differs = measuredDifference(name);
   if (differs) unsupported(differs);
@@ -69,4 +72,4 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
 setCallFunction(call);
 
 /** True when the engine implements `name` (upper case, without `_xlfn.`). */
-export const implemented = (name: string): boolean => name in OWN || (libraryHas(name) && !NOT_LIKE_EXCEL[name] && !measuredDifference(name));
+export const implemented = (name: string): boolean => name in OWN || name in PURE || (libraryHas(name) && !NOT_LIKE_EXCEL[name] && !measuredDifference(name));

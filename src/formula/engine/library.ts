@@ -9,7 +9,9 @@ import type { FfpArg } from "fast-formula-parser";
 import type { CellValue } from "../types";
 import { buildParser } from "./functions";
 import type { Ctx } from "./interp";
-import { operand, readRef } from "./interp";
+import { evalNode, operand, readRef } from "./interp";
+import type { Node } from "../text/ast";
+import { takes, type PureFunction } from "./fns/types";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
 import { argsTo1900, resultTo1904 } from "./date1904";
 import { fromFfp, toFfp } from "./values";
@@ -105,24 +107,60 @@ function callOnce(name: string, args: (CellValue | Grid | undefined)[], refs: bo
   }
 }
 
+/** How one function takes its arguments and computes one call: the library's functions and the engine's own pure ones alike. */
+interface Callee {
+  takesRange(i: number): boolean;
+  arrayParam(i: number): boolean;
+  once(args: Args, refs: boolean[]): CellValue | Grid;
+}
+
+const libraryCallee = (name: string): Callee => ({
+  takesRange: (i) => takesRange(name, i),
+  arrayParam: (i) => arrayParam(name, i),
+  once: (args, refs) => callOnce(name, args, refs),
+});
+
 /** Call a library function with evaluated arguments (undefined: an omitted argument), lifting over arrays where Excel does. */
 export function callLibrary(name: string, values: (Value | undefined)[], ctx: Ctx, arr: boolean): CellValue | Grid {
-  if (!ctx.opts.date1904) return callLifted(name, values, ctx, arr);
-  return resultTo1904(name, callLifted(name, values, ctx, arr, (args) => argsTo1900(name, args)));
+  return callDated(name, libraryCallee(name), values, ctx, arr);
+}
+
+function pureCallee(f: PureFunction, ctx: Ctx): Callee {
+  return {
+    takesRange: (i) => takes(f.ranges, i),
+    arrayParam: (i) => takes(f.arrays, i),
+    once: (args) => {
+      if (args.length < f.min || args.length > f.max) return err("#VALUE!");
+      const bad = f.readsErrors ? undefined : args.find((a, i) => !takes(f.ranges, i) && a !== undefined && !isGrid(a) && isErrorValue(a));
+      if (bad) return bad as CellValue;
+      return f.fn(args, ctx.opts);
+    },
+  };
+}
+
+/** Evaluate the arguments of the engine's own pure function `name` and call it with Excel's argument rules. */
+export function callPure(name: string, f: PureFunction, args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
+  const values = args.map((a, i): Value | undefined => (a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : null));
+  return callDated(name, pureCallee(f, ctx), values, ctx, arr);
 }
 
 type Args = (CellValue | Grid | undefined)[];
 
-function callLifted(name: string, values: (Value | undefined)[], ctx: Ctx, arr: boolean, moveDates: (args: Args) => Args = (a) => a): CellValue | Grid {
+function callDated(name: string, callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr: boolean): CellValue | Grid {
+  if (!ctx.opts.date1904) return callLifted(callee, values, ctx, arr);
+  return resultTo1904(name, callLifted(callee, values, ctx, arr, (args) => argsTo1900(name, args)));
+}
+
+function callLifted(callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr: boolean, moveDates: (args: Args) => Args = (a) => a): CellValue | Grid {
   const refs = values.map((v) => v !== undefined && isRef(v));
   const read = values.map((v, i): CellValue | Grid | undefined => {
     if (v === undefined) return undefined;
-    if (takesRange(name, i)) return isRef(v) ? readRef(v, ctx) : v;
-    return operand(v, ctx, arr || arrayParam(name, i));
+    if (callee.takesRange(i)) return isRef(v) ? readRef(v, ctx) : v;
+    return operand(v, ctx, arr || callee.arrayParam(i));
   });
   const args = moveDates(read);
-  const lifted = args.map((a, i) => !takesRange(name, i) && a !== undefined && isGrid(a) && (a.length > 1 || a[0].length > 1));
-  if (!lifted.some(Boolean)) return callOnce(name, args.map((a, i) => (a !== undefined && !takesRange(name, i) && isGrid(a) ? a[0][0] : a)), refs);
+  const lifted = args.map((a, i) => !callee.takesRange(i) && a !== undefined && isGrid(a) && (a.length > 1 || a[0].length > 1));
+  if (!lifted.some(Boolean)) return callee.once(args.map((a, i) => (a !== undefined && !callee.takesRange(i) && isGrid(a) ? a[0][0] : a)), refs);
   const rows = Math.max(...args.map((a, i) => (lifted[i] ? (a as Grid).length : 1)));
   const cols = Math.max(...args.map((a, i) => (lifted[i] ? (a as Grid)[0].length : 1)));
   const out: Grid = [];
@@ -130,7 +168,7 @@ function callLifted(name: string, values: (Value | undefined)[], ctx: Ctx, arr: 
     const row: CellValue[] = [];
     for (let c = 0; c < cols; c++) {
       const one = args.map((a, i) => (lifted[i] ? pick(a as Grid, r, c) : a));
-      const v = callOnce(name, one, refs.map((x, i) => x && !lifted[i]));
+      const v = callee.once(one, refs.map((x, i) => x && !lifted[i]));
       row.push(isGrid(v) ? v[0][0] : v);
     }
     out.push(row);

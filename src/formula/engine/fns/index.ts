@@ -1,0 +1,15 @@
+/** Every function the engine computes itself from evaluated arguments, by Excel name (upper case, no `_xlfn.`). */
+import { DATABASE } from "./database";
+import { DATE } from "./date";
+import { DYNAMIC } from "./dynamic";
+import { ENGINEERING } from "./engineering";
+import { FINANCIAL } from "./financial";
+import { INFORMATION } from "./information";
+import { LOOKUP } from "./lookup";
+import { MATH } from "./math";
+import { STATISTICS } from "./statistics";
+import { TEXT } from "./text";
+import type { PureFamily } from "./types";
+
+export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC };
+export type { Arg, PureFamily, PureFunction } from "./types";

@@ -1,0 +1,4 @@
+/** Math functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import type { PureFamily } from "./types";
+
+export const MATH: PureFamily = {};
