@@ -12,4 +12,4 @@ import { TEXT } from "./text";
 import type { PureFamily } from "./types";
 
 export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC };
-export type { Arg, PureFamily, PureFunction } from "./types";
+
