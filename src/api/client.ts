@@ -3,6 +3,7 @@
  * a per-call timeout, and the quota header read on every answer. It knows nothing of queues or
  * caches (src/engine) nor of how tokens are obtained (a CredentialSource from src/auth or the CLI).
  */
+import { withoutSecret } from "./redact";
 import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SIGN_IN_MESSAGE, SvcError } from "./errors";
@@ -190,6 +191,14 @@ export class ApiClient {
   }
 
   private async send(tool: ToolName, params: ToolParams, token: string): Promise<ApiAnswer> {
+    try {
+      return await this.sendOnce(tool, params, token);
+    } catch (e) {
+      throw e instanceof SvcError ? withoutSecret(e, token) : e;
+    }
+  }
+
+  private async sendOnce(tool: ToolName, params: ToolParams, token: string): Promise<ApiAnswer> {
     const ctrl = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

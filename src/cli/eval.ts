@@ -3,7 +3,6 @@
  * the add-in. All formulas of one run are invoked at once, as an Excel recalculation does.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type { CredentialSource } from "../api/client";
 import { PrivateStateError } from "../compose/cli";
@@ -17,7 +16,7 @@ import { withDataTypes } from "../functions/typed";
 import { Grid, withoutNoticeRows } from "../shape/grid";
 import { isTypedValue, plainValue } from "../shape/values";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
-import { plainHttpCredentialProblem } from "./login";
+import { configDir, plainHttpCredentialProblem } from "./login";
 import { CliOption, EXIT, UsageError, parseArgs, textOption } from "./command";
 import { PrintedResult, errorSummary, renderOutput } from "./print";
 import { writeAll, writeErr } from "./terminal";
@@ -172,9 +171,13 @@ export function exitStatus(results: readonly EvalResult[]): number {
   return results.some((r) => r.error) ? EXIT.failed : EXIT.ok;
 }
 
-function lockDir(): string {
-  const base = process.env.XDG_RUNTIME_DIR || os.tmpdir();
-  return path.join(base, `svc-excel-locks-${typeof process.getuid === "function" ? process.getuid() : "user"}`);
+/**
+ * The call lock's folder, in the user's private configuration folder: the same for a cron job and an
+ * interactive shell (XDG_RUNTIME_DIR is set in one and not the other), and never a guessable /tmp
+ * path another local user could create first.
+ */
+export function lockDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(configDir(env), "locks");
 }
 
 export type { EngineSetup };

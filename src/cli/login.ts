@@ -54,13 +54,19 @@ function ioFrom(ioIn?: Partial<CliIo>): CliIo {
   return { ...io, stdout: safeSink(io.stdout), stderr: safeSink(io.stderr) };
 }
 
+/** The user's private configuration folder of the CLI: `$XDG_CONFIG_HOME/svc-excel`, else `~/.config/svc-excel`. */
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  const path = require("path") as typeof import("path");
+  const os = require("os") as typeof import("os");
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
+  return path.join(base, "svc-excel");
+}
+
 /** `$SVC_CREDENTIALS`, else `$XDG_CONFIG_HOME/svc-excel/credentials.json`, else `~/.config/svc-excel/credentials.json`. */
 export function defaultCredentialsFile(env: NodeJS.ProcessEnv = process.env): string {
   const path = require("path") as typeof import("path");
-  const os = require("os") as typeof import("os");
   if (env.SVC_CREDENTIALS) return path.resolve(env.SVC_CREDENTIALS);
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
-  return path.join(base, "svc-excel", "credentials.json");
+  return path.join(configDir(env), "credentials.json");
 }
 
 function lockDirFor(file: string): string {

@@ -47,8 +47,16 @@ async function firstLineOf(stream: NodeJS.ReadableStream): Promise<string> {
   return text.split(/\r?\n/)[0];
 }
 
-function readFileToken(file: string): string {
+/** Said, not refused, when a token file is open to other users (the credentials file is refused: the CLI writes that one itself). */
+export function tokenFileWarning(file: string, mode: number): string | null {
+  if (process.platform === "win32" || (mode & 0o077) === 0) return null;
+  return `svc-excel: warning: --token-file ${file} is readable by other users of this machine (mode ${(mode & 0o777).toString(8)}): chmod 600 ${file}\n`;
+}
+
+function readFileToken(file: string, warn: (s: string) => void): string {
   try {
+    const warning = tokenFileWarning(file, fs.statSync(file).mode);
+    if (warning) warn(warning);
     return fs.readFileSync(file, "utf8").split(/\r?\n/)[0];
   } catch (e) {
     throw new TokenOptionError(`cannot read --token-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
@@ -71,7 +79,7 @@ export async function readToken(
       value = src.value;
       break;
     case "file":
-      value = readFileToken(src.path);
+      value = readFileToken(src.path, io.warn);
       if (!value.trim()) throw new TokenOptionError(`--token-file ${src.path} is empty`);
       break;
     case "stdin":

@@ -10,6 +10,7 @@ import { addComments, NewComment } from "./parts/comments";
 import { setDateProperty } from "./parts/custom-props";
 import { Model, ModelSheet } from "./model/model";
 import { removePart } from "./parts/part-names";
+import { dropMacros, hasMacros } from "./parts/macros";
 import { CellReport, displayFormula, reportFor } from "./report";
 import { spliceWritesWith } from "./model/save";
 import { CellWrite } from "./parts/cell-xml";
@@ -43,8 +44,12 @@ function frozenWrites(model: Model, sheet: ModelSheet): { writes: CellWrite[]; n
   return { writes: [...writes.values()], notes };
 }
 
-/** `sourceNote`: the filing part of a note from the filings the last refresh kept in the file ("" when none). */
-export function freezeModel(model: Model, asOf: Date, sourceNote: (filings: readonly FilingRef[]) => string = () => ""): FreezeResult {
+/**
+ * `sourceNote`: the filing part of a note from the filings the last refresh kept in the file ("" when
+ * none). `keepMacros`: the copy is saved as .xlsm; an .xlsx copy drops the VBA project (Excel refuses
+ * an .xlsx that carries one).
+ */
+export function freezeModel(model: Model, asOf: Date, sourceNote: (filings: readonly FilingRef[]) => string = () => "", keepMacros = false): FreezeResult {
   const filings = readSources(model.pkg, model.workbook.part);
   const stamp = asOf.toISOString().replace(/\.\d{3}Z$/, "Z");
   const cells = model.sites.map(reportFor);
@@ -72,6 +77,7 @@ export function freezeModel(model: Model, asOf: Date, sourceNote: (filings: read
     if (isErrorValue(v)) c.error = { code: v.error, message: "the stored value is an error: refresh before freezing" };
   }
   if (model.sites.length > 0) dropCalcChain(model);
+  if (!keepMacros && hasMacros(model.pkg, model.workbook.part)) dropMacros(model.pkg, model.workbook.part);
   setDateProperty(model.pkg, AS_OF_PROPERTY, stamp);
   return { bytes: model.pkg.write(), cells, asOf: stamp };
 }

@@ -35,11 +35,28 @@ function repoRoot(): string {
   return dir;
 }
 
-/** The corpus folder; throws when it is absent (CI must fail, not skip, without its oracle). */
+/** Where the corpus is looked for: `SVC_REALFILES`, else `../shared/realfiles` beside the clone. */
+function corpusPath(): string {
+  return process.env.SVC_REALFILES ? path.resolve(process.env.SVC_REALFILES) : path.resolve(repoRoot(), "../shared/realfiles");
+}
+
+/** Why the corpus cannot be read (no folder, no manifest), or null when it is there. */
+export function corpusAbsence(): string | null {
+  const dir = corpusPath();
+  return fs.existsSync(path.join(dir, "manifest.json")) ? null : `the Excel conformance corpus is absent: no manifest.json in ${dir} (set SVC_REALFILES to the folder of Excel-saved workbooks to run it)`;
+}
+
+/**
+ * The corpus must be there when `SVC_REALFILES_REQUIRED` is set (.ci/run sets it: CI fails without its
+ * oracle) or when `SVC_REALFILES` names a folder; a fresh clone without either says it is absent.
+ */
+export const corpusRequired = (): boolean => Boolean(process.env.SVC_REALFILES_REQUIRED || process.env.SVC_REALFILES);
+
+/** The corpus folder; throws when it is absent. */
 export function corpusDir(): string {
-  const dir = process.env.SVC_REALFILES ? path.resolve(process.env.SVC_REALFILES) : path.resolve(repoRoot(), "../shared/realfiles");
-  if (!fs.existsSync(path.join(dir, "manifest.json"))) throw new Error(`the conformance corpus is missing: no manifest.json in ${dir} (set SVC_REALFILES)`);
-  return dir;
+  const absent = corpusAbsence();
+  if (absent) throw new Error(absent);
+  return corpusPath();
 }
 
 /** Every workbook whose cached values are Excel's: the manifest's excel_oracle files, then ironcalc/. */

@@ -9,6 +9,7 @@ import { addSheet, ChangeCells, FilingRef, Model } from "../../model-file";
 import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, originsOf, recordChanges } from "../../plan/changes";
 import { quoteSheet } from "../../formula/text/address";
 import { columnName } from "../../formula/text/address";
+import { terminalText } from "../terminal";
 
 /** The change record of a model-file refresh. */
 export function changeRecordOf(cells: ChangeCells): ChangeRecord {
@@ -16,7 +17,8 @@ export function changeRecordOf(cells: ChangeCells): ChangeRecord {
   return recordChanges(svc, cells.formulas);
 }
 
-const short = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : String(v));
+/** A value on its change line: one line whatever the cell's text holds. */
+const short = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : terminalText(String(v)));
 
 /** Lines for the summary: the counts, then one line per change. */
 export function changeLines(record: ChangeRecord): string[] {
@@ -24,7 +26,7 @@ export function changeLines(record: ChangeRecord): string[] {
   for (const [i, c] of record.changes.entries()) {
     const row = changeRows([c])[0];
     const filing = row[5] ? `  ${row[5]}${row[6] ? ` ${row[6]}` : ""}` : "";
-    lines.push(`  ${changeAddress(c)}  ${short(row[1])} -> ${short(row[2])}  ${c.kind}: ${c.detail}${filing}`);
+    lines.push(`  ${terminalText(changeAddress(c))}  ${short(row[1])} -> ${short(row[2])}  ${c.kind}: ${terminalText(c.detail)}${terminalText(filing)}`);
     if (i >= 499) {
       lines.push(`  ... and ${record.changes.length - 500} more (--json lists every one)`);
       break;

@@ -5,17 +5,19 @@
  */
 import { CellDiff, diffModels, Model, ModelDiff, ModelFileError, readModel } from "../../model-file";
 import { Command, EXIT, parseArgs, UsageError } from "../command";
-import { jsonText, writeAll, writeErr } from "../terminal";
+import { jsonText, terminalText, writeAll, writeErr } from "../terminal";
 import { ModelIoError, readModelFile } from "./io";
 
 const JSON_HELP = 'Print one JSON object {"same","sheets_added","sheets_removed","cells":[{"sheet","cell","kind","old","new","old_formula","new_formula"}]}';
 
-const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : typeof v === "object" && v && "error" in v ? String((v as { error: string }).error) : String(v));
+/** A value on its report line: cell text with line breaks stays on the one line (a break would forge the next line). */
+const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : typeof v === "object" && v && "error" in v ? String((v as { error: string }).error) : terminalText(String(v)));
+const formulaText = (f: string | null) => (f === null ? "(none)" : terminalText(f));
 
 function line(c: CellDiff): string {
-  const where = `${c.sheet}!${c.cell}`;
+  const where = `${terminalText(c.sheet)}!${c.cell}`;
   if (c.kind === "value") return `  ${where} value: ${shown(c.old)} -> ${shown(c.new)}`;
-  return `  ${where} formula: ${c.oldFormula ?? "(none)"} -> ${c.newFormula ?? "(none)"}  (value ${shown(c.old)} -> ${shown(c.new)})`;
+  return `  ${where} formula: ${formulaText(c.oldFormula)} -> ${formulaText(c.newFormula)}  (value ${shown(c.old)} -> ${shown(c.new)})`;
 }
 
 function summary(old: string, now: string, d: ModelDiff): string {
@@ -23,7 +25,7 @@ function summary(old: string, now: string, d: ModelDiff): string {
   const values = d.cells.length - formulas;
   const same = d.cells.length === 0 && d.sheetsAdded.length === 0 && d.sheetsRemoved.length === 0;
   const head = same ? `${old} and ${now}: the same (values, formulas and sheets)` : `${old} -> ${now}: ${d.sheetsAdded.length} sheet(s) added, ${d.sheetsRemoved.length} removed, ${formulas} formula(s) changed, ${values} value(s) changed`;
-  const lines = [head, ...d.sheetsAdded.map((s) => `  sheet added: ${s}`), ...d.sheetsRemoved.map((s) => `  sheet removed: ${s}`), ...d.cells.map(line)];
+  const lines = [head, ...d.sheetsAdded.map((s) => `  sheet added: ${terminalText(s)}`), ...d.sheetsRemoved.map((s) => `  sheet removed: ${terminalText(s)}`), ...d.cells.map(line)];
   return lines.join("\n") + "\n";
 }
 

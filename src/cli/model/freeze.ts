@@ -9,13 +9,14 @@ import { ModelIoError, writeAtomic } from "./io";
 import { EXIT } from "../command";
 import { printModelOutput } from "./report";
 import { sourceNote } from "./changes";
+import { keepsMacros } from "./io";
 
 export async function freezeCommand(argv: string[], now: () => Date = () => new Date()): Promise<number> {
   const opened = openModel("freeze", argv);
   if (typeof opened === "number") return opened;
   const { args, model } = opened;
   const out = args.out as string;
-  const result = freezeModel(model, now(), sourceNote);
+  const result = freezeModel(model, now(), sourceNote, keepsMacros(out));
   try {
     writeAtomic(out, result.bytes);
   } catch (e) {

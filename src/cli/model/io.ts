@@ -39,3 +39,6 @@ export function writeAtomic(file: string, bytes: Uint8Array): void {
     throw new ModelIoError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
+
+/** A copy named .xlsm keeps the workbook's macros; any other name (.xlsx) is a macro-free workbook. */
+export const keepsMacros = (file: string): boolean => /\.xlsm$/i.test(file);

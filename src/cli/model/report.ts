@@ -4,7 +4,7 @@
  * summary naming each cell that ended in an error and each formula left stale. Terminal-safe.
  */
 import type { CellReport, StaleReport } from "../../model-file";
-import { jsonText, writeAll } from "../terminal";
+import { jsonText, terminalText, writeAll } from "../terminal";
 
 export interface ModelOutput {
   /** "Model.xlsx refreshed into out.xlsx", ... */
@@ -27,14 +27,17 @@ function statsLine(stats: ModelOutput["stats"]): string {
     .join(", ");
 }
 
+/** Each cell's line stays one line whatever its text holds (a line break in a value would forge the next line). */
+const one = terminalText;
+
 export function summaryText(o: ModelOutput): string {
   const lines = [o.headline];
-  if (o.cellErrors !== false) for (const c of o.cells) if (c.error) lines.push(`  ${c.sheet}!${c.cell} ${c.error.code} ${c.error.message}  (${c.formula})`);
-  for (const c of o.cells) if (c.note) lines.push(`  ${c.sheet}!${c.cell} note: ${c.note}`);
+  if (o.cellErrors !== false) for (const c of o.cells) if (c.error) lines.push(`  ${one(c.sheet)}!${c.cell} ${c.error.code} ${one(c.error.message)}  (${one(c.formula)})`);
+  for (const c of o.cells) if (c.note) lines.push(`  ${one(c.sheet)}!${c.cell} note: ${one(c.note)}`);
   for (const l of o.lines ?? []) lines.push(`  ${l}`);
   if (o.stale && o.stale.length > 0) {
     lines.push(`stale (stored value kept; open in Excel to recalculate):`);
-    for (const s of o.stale) lines.push(`  ${s.sheet}!${s.cell} =${s.formula}: ${s.reason}`);
+    for (const s of o.stale) lines.push(`  ${one(s.sheet)}!${s.cell} =${one(s.formula)}: ${one(s.reason)}`);
   }
   lines.push(statsLine(o.stats));
   return lines.join("\n") + "\n";

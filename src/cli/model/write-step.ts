@@ -5,7 +5,7 @@
  */
 import * as path from "path";
 import { freezeModel, readModel, recalculatedBlocks, RefreshResult } from "../../model-file";
-import { writeAtomic } from "./io";
+import { keepsMacros, writeAtomic } from "./io";
 
 export interface Saved {
   /** False when every value was as stored: the model was not rewritten. */
@@ -21,7 +21,7 @@ export function saveRefreshed(model: string, target: string, original: Uint8Arra
   if (rewritten) writeAtomic(target, result.bytes);
   else if (path.resolve(target) !== path.resolve(model)) writeAtomic(target, original);
   const final = readModel(rewritten ? result.bytes : original);
-  if (frozenCopy) writeAtomic(frozenCopy, freezeModel(final, now).bytes);
+  if (frozenCopy) writeAtomic(frozenCopy, freezeModel(final, now, undefined, keepsMacros(frozenCopy)).bytes);
   return { rewritten, frozenCopy, blocks: recalculatedBlocks(final) };
 }
 

@@ -2,6 +2,9 @@
 import { columnIndex, columnName } from "../../formula/text/address";
 import { fail } from "../errors";
 
+const MAX_ROWS = 1_048_576;
+const MAX_COLS = 16_384;
+
 export function a1(row: number, col: number): string {
   return `${columnName(col)}${row + 1}`;
 }
@@ -9,7 +12,10 @@ export function a1(row: number, col: number): string {
 export function parseA1(text: string): { row: number; col: number } {
   const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(text);
   if (!m) return fail("malformed", `not a cell address: ${text}`);
-  return { row: Number(m[2]) - 1, col: columnIndex(m[1]) };
+  const row = Number(m[2]) - 1, col = columnIndex(m[1]);
+  // Excel's grid ends at XFD1048576: a cell past it is a damaged file, never wrapped onto the next row
+  if (row < 0 || row >= MAX_ROWS || col >= MAX_COLS) return fail("malformed", `the cell ${text} lies outside Excel's grid (A1:XFD1048576)`);
+  return { row, col };
 }
 
 export interface Box {

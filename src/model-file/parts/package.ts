@@ -29,11 +29,20 @@ export function relsPartOf(part: string): string {
   return `${folderOf(part)}_rels/${part.slice(part.lastIndexOf("/") + 1)}.rels`;
 }
 
+/** A target's percent-encoding decoded; a malformed escape (`%zz`) makes the package malformed. */
+function decodeTarget(raw: string): string {
+  try {
+    return decodeURI(raw);
+  } catch {
+    return fail("malformed", `a relationship target is not a valid URI: ${JSON.stringify(raw.slice(0, 80))}`);
+  }
+}
+
 /** Resolve a relationship target against the source part's folder. */
 export function resolveTarget(source: string, target: string): string {
   const raw = target.startsWith("/") ? target.slice(1) : folderOf(source) + target;
   const out: string[] = [];
-  for (const seg of decodeURI(raw).split("/")) {
+  for (const seg of decodeTarget(raw).split("/")) {
     if (seg === "..") out.pop();
     else if (seg !== "." && seg !== "") out.push(seg);
   }
@@ -48,7 +57,12 @@ export class Package {
 
   constructor(bytes: Uint8Array, limits?: ZipLimits) {
     this.zip = openZip(bytes, limits);
-    for (const e of this.zip.entries) this.byLower.set(e.name.toLowerCase(), e);
+    for (const e of this.zip.entries) {
+      // OPC part names compare without case: two entries that differ only in case are one part twice
+      const key = e.name.toLowerCase();
+      if (this.byLower.has(key)) fail("malformed", `the package holds the part ${e.name} twice (names that differ only in case)`);
+      this.byLower.set(key, e);
+    }
   }
 
   /** Entry names in package order (as stored; changes not included). */

@@ -5,13 +5,17 @@ import { findElement, findElements, textOf } from "./xml";
 
 /** The text of one <si> (or <is>): its <t> runs joined, phonetic runs (<rPh>) left out. */
 export function richText(xml: string, from: number, to: number): string {
-  let out = "";
+  const parts: string[] = [];
   const skip = findElements(xml, "rPh", from, to);
+  // both lists are in document order: one pass, so thousands of phonetic runs cost linear time
+  let k = 0;
   for (const t of findElements(xml, "t", from, to)) {
-    if (skip.some((p) => t.tag.start > p.tag.start && t.end <= p.end)) continue;
-    out += textOf(xml, t);
+    while (k < skip.length && skip[k].end < t.end) k++;
+    const p = skip[k];
+    if (p && t.tag.start > p.tag.start && t.end <= p.end) continue;
+    parts.push(textOf(xml, t));
   }
-  return decodeXstring(out);
+  return decodeXstring(parts.join(""));
 }
 
 export function readSharedStrings(pkg: Package, workbookPart: string): string[] {

@@ -132,12 +132,19 @@ export function escapeAttr(s: string): string {
   return escapeText(s).replace(/"/g, "&quot;");
 }
 
+/** A character reference's character: only XML 1.0's Char production is well-formed (no NUL, no surrogates, nothing past U+10FFFF). */
+function characterOf(code: number): string {
+  const ok = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  if (!ok) fail("malformed", `the XML holds a character reference to a character XML does not allow (&#x${code.toString(16).toUpperCase()};)`);
+  return String.fromCodePoint(code);
+}
+
 const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 export function unescapeXml(s: string): string {
   if (s.indexOf("&") < 0) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (all, ent: string) => {
-    if (ent[0] === "#") return String.fromCodePoint(ent[1] === "x" ? parseInt(ent.slice(2), 16) : parseInt(ent.slice(1), 10));
+    if (ent[0] === "#") return characterOf(ent[1] === "x" ? parseInt(ent.slice(2), 16) : parseInt(ent.slice(1), 10));
     return NAMED[ent] ?? all;
   });
 }
