@@ -27,7 +27,10 @@ function authorIndex(xml: string): { xml: string; index: number } {
   return { xml: xml.slice(0, authors.innerEnd) + `<author>${escapeText(COMMENT_AUTHOR)}</author>` + xml.slice(authors.innerEnd), index: list.length };
 }
 
-const run = (text: string) => `<r><t xml:space="preserve">${escapeText(text)}</t></r>`;
+/** Excel keeps at most 32,767 characters in a note, as in a cell. */
+const NOTE_LIMIT = 32_767;
+const capped = (text: string) => (text.length <= NOTE_LIMIT ? text : `${text.slice(0, NOTE_LIMIT - 1)}\u2026`);
+const run = (text: string) => `<r><t xml:space="preserve">${escapeText(capped(text))}</t></r>`;
 
 /** The comments part's text with the notes added (appended to a cell's existing note). Returns the cells that got a new note. */
 function addToCommentsXml(source: string, notes: NewComment[]): { xml: string; added: NewComment[] } {

@@ -23,8 +23,33 @@ function sourcesPart(pkg: Package, workbookPart: string): string | null {
   return null;
 }
 
+/** SEC accession numbers: 0000320193-24-000123. */
+const ACCESSION = /^\d{10}-\d{2}-\d{6}$/;
+/** Form types as the SEC names them: 10-K, 10-K/A, DEF 14A, S-1, 8-K12B. */
+const FORM = /^[A-Z0-9][A-Z0-9 ./-]{0,19}$/i;
+
+function httpsLink(url: string | null): string | null {
+  if (!url || url.length > 2048 || /[\s\u0000-\u001f\u007f-\u009f]/.test(url)) return null;
+  try {
+    return new URL(url).protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A filing as the API described it, kept only when it is what it claims to be: an accession number of
+ * the SEC's shape, a form type of letters, digits and the SEC's punctuation, an https link; a field
+ * that is not is dropped (the filing without an accession number altogether). API text is outside text.
+ */
+export function validFiling(f: FilingRef): FilingRef | null {
+  if (!ACCESSION.test(f.accession)) return null;
+  return { accession: f.accession, form: f.form && FORM.test(f.form) ? f.form : null, url: httpsLink(f.url) };
+}
+
 function xmlOf(entries: ReadonlyMap<string, readonly FilingRef[]>): string {
   const cells = [...entries]
+    .map(([ref, fs]): [string, FilingRef[]] => [ref, fs.map(validFiling).filter((f): f is FilingRef => f !== null)])
     .filter(([, f]) => f.length > 0)
     .map(([ref, fs]) => `<cell ref="${escapeAttr(ref)}">${fs.map((f) => `<filing accession="${escapeAttr(f.accession)}"${f.form ? ` form="${escapeAttr(f.form)}"` : ""}${f.url ? ` url="${escapeAttr(f.url)}"` : ""}/>`).join("")}</cell>`)
     .join("");

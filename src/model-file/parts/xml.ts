@@ -5,6 +5,7 @@
  * ones and character references (OOXML parts carry no DTD).
  */
 import { fail } from "../errors";
+import { xmlCharsOnly } from "./ooxml-text";
 
 export interface Tag {
   /** Offset of "<" and just past ">". */
@@ -124,8 +125,9 @@ export function setAttr(tagText: string, name: string, value: string | null): st
   return tagText.slice(0, close).replace(/\s+$/, "") + ` ${name}="${escapeAttr(value)}"` + tagText.slice(close);
 }
 
+/** Text as XML content: markup escaped, and characters XML 1.0 forbids written as Excel writes them (`_xHHHH_`), so every part written is well-formed. */
 export function escapeText(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return xmlCharsOnly(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 export function escapeAttr(s: string): string {
