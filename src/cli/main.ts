@@ -11,6 +11,7 @@ import { helpCommand } from "./help-command";
 import { writeErr, writeOut } from "./terminal";
 import { LOGIN_COMMAND, LOGOUT_COMMAND } from "./login-commands";
 import { MODEL_COMMANDS } from "./model/commands";
+import { failureLine } from "./failure";
 
 export const COMMANDS: readonly Command[] = [
   EVAL_COMMAND,
@@ -38,12 +39,17 @@ export function overview(): string {
   ].join("\n");
 }
 
+/** `--debug` anywhere (or SVC_DEBUG=1): an unexpected failure also prints its stack trace. */
+const DEBUG_FLAG = "--debug";
+
 export async function main(argv: string[]): Promise<number> {
+  const debug = argv.includes(DEBUG_FLAG) || process.env.SVC_DEBUG === "1";
+  if (debug) process.env.SVC_DEBUG = "1"; // the model commands' file guard reads it too
   try {
-    return await run(argv);
+    return await run(argv.filter((a) => a !== DEBUG_FLAG));
   } catch (e) {
-    // An unexpected failure's text may carry a server's words: through the terminal filter too.
-    writeErr(`svc-excel: ${(e as Error)?.stack ?? e}\n`);
+    // One line for a user; the stack only when asked. The text may carry a server's words: through the terminal filter too.
+    writeErr(`svc-excel: ${debug ? ((e as Error)?.stack ?? e) : failureLine(e)}\n`);
     return EXIT.failed;
   }
 }

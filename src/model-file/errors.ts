@@ -12,7 +12,8 @@ export type ModelFileProblem =
   | "bomb" // entry count, sizes or ratio over the caps
   | "unsupported" // zip64, zip-level encryption, an unknown compression method
   | "not-workbook" // a zip without a spreadsheet workbook part
-  | "malformed"; // a workbook part that cannot be understood
+  | "malformed" // a workbook part that cannot be understood
+  | "too-large"; // more cells than a model-file command reads (the work is bounded by the model, not by its bytes)
 
 export class ModelFileError extends Error {
   constructor(readonly problem: ModelFileProblem, message: string) {

@@ -15,12 +15,19 @@ import { countStatus, outcomeText, printBatch } from "./batch-report";
 import { checkModel } from "./check";
 import { Credentials } from "./engine";
 import { setUp } from "./refresh";
+import { fileFailure } from "./guard";
 
 /** Each model checked alone (its cells, its problems in the plan's words, its price alone); the requests of each, for the price of the lot. */
 async function checkEach(live: ModelFile[], engine: SvcEngine): Promise<PlanRequest[][]> {
   const requests: PlanRequest[][] = [];
   for (const f of live) {
-    const checked = await checkModel(f.model as Model, engine);
+    let checked: Awaited<ReturnType<typeof checkModel>>;
+    try {
+      checked = await checkModel(f.model as Model, engine);
+    } catch (e) {
+      settle(f, "failed", fileFailure(e)); // this file's failure: the others are checked
+      continue;
+    }
     f.cells = checked.cells.map(({ sheet, cell, formula, error }) => ({ sheet, cell, formula, error }));
     f.lines = checked.lines;
     f.extra = { calls_alone: checked.calls, problems: checked.lines.length };

@@ -6,6 +6,7 @@ import { Model, ModelFileError, readModel } from "../../model-file";
 import type { CellReport, StaleReport } from "../../model-file";
 import { ModelIoError, readModelFile, refuseIfOpen } from "./io";
 import { svcCellsOf } from "./svc-cells";
+import { fileFailure } from "./guard";
 
 export type FileStatus = "refreshed" | "unchanged" | "no-svc" | "checked" | "failed" | "signed-out";
 
@@ -40,8 +41,7 @@ export function openEach(files: readonly string[], alsoRefuse: (file: string) =>
       f.bytes = readModelFile(file);
       f.model = readModel(f.bytes);
     } catch (e) {
-      if (!(e instanceof ModelIoError || e instanceof ModelFileError)) throw e;
-      settle(f, "failed", e.message);
+      settle(f, "failed", e instanceof ModelIoError || e instanceof ModelFileError ? e.message : fileFailure(e));
     }
     return f;
   });

@@ -25,6 +25,7 @@ import { ModelIoError } from "./io";
 import { ModelCommand } from "./args";
 import { setUp } from "./refresh";
 import { copyUnchanged, readersNote, saveRefreshed } from "./write-step";
+import { fileFailure } from "./guard";
 
 /** Files refreshed at the same time: their calls meet in the engine (coalesced, deduplicated). */
 const AT_ONCE = 4;
@@ -90,14 +91,31 @@ function report(progress: FileProgress, f: ModelFile): void {
   progress.file(f.file, outcomeText(f), f.status === "failed" || f.status === "signed-out");
 }
 
+type Plan = Awaited<ReturnType<typeof planModel>>;
+
+/** A model's plan, or null when planning it failed (the file is settled as failed with the reason). */
+async function planOne(f: ModelFile, setup: EngineSetup): Promise<Plan | null> {
+  try {
+    return await planModel(f.model as Model, setup.engine);
+  } catch (e) {
+    settle(f, "failed", fileFailure(e));
+    return null;
+  }
+}
+
 async function refreshAll(live: ModelFile[], args: BatchArgs, setup: EngineSetup, progress: FileProgress, now: () => Date): Promise<number> {
   try {
-    const plans = await Promise.all(live.map((f) => planModel(f.model as Model, setup.engine)));
+    const plans = (await Promise.all(live.map((f) => planOne(f, setup)))).filter((p): p is Plan => p !== null);
     const total = await priceTogether(setup.engine, plans.map((p) => p.plan.requests));
     const cells = plans.reduce((n, p) => n + p.cells.length, 0);
-    progress.start(`${live.length} models with ${cells} SVC cells: this run costs ${total} calls (given the cache)`);
-    await eachAtMost(AT_ONCE, live, async (f) => {
-      await refreshOne(f, args, now);
+    const planned = live.filter((f) => f.status === null);
+    progress.start(`${planned.length} models with ${cells} SVC cells: this run costs ${total} calls (given the cache)`);
+    await eachAtMost(AT_ONCE, planned, async (f) => {
+      try {
+        await refreshOne(f, args, now);
+      } catch (e) {
+        settle(f, "failed", fileFailure(e)); // this file's failure: the others go on
+      }
       report(progress, f);
     });
     return total;

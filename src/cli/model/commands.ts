@@ -10,6 +10,7 @@ import { DIFF_COMMAND } from "./diff";
 import { batchRefresh } from "./batch";
 import { batchCheck } from "./batch-check";
 import { namesSeveral } from "./batch-args";
+import { guardFile } from "./guard";
 
 const credentials = (baseUrl: string) => fileCredentialsFor(baseUrl);
 
@@ -33,7 +34,7 @@ export const MODEL_COMMANDS: readonly Command[] = [
       "LibreOffice recalculates spilled blocks on opening and shows #NAME? in them (Excel, openpyxl and pandas read the stored values): the report names them; --frozen-copy writes a values-only copy that reads right everywhere.",
       EXITS + " With several models: 1 also when a file could not be read or written (the others are written); 2 when none could.",
     ],
-    run: (argv) => (namesSeveral(argv, MODEL_OPTIONS.refresh) ? batchRefresh(argv, credentials) : refreshCommand(argv, credentials)),
+    run: (argv) => (namesSeveral(argv, MODEL_OPTIONS.refresh) ? batchRefresh(argv, credentials) : guardFile("refresh", argv, () => refreshCommand(argv, credentials))),
   },
   {
     name: "check",
@@ -44,7 +45,7 @@ export const MODEL_COMMANDS: readonly Command[] = [
     notes: [
       "Problems: arguments that cannot be right or only Excel can work out, volatile functions in arguments, broken links. Several models or a folder: one price for the lot (an identity two models share counted once) and each model's own. Exit status: 0 no problem; 1 problems found (or a file unreadable among several); 2 usage or unreadable file.",
     ],
-    run: (argv) => (namesSeveral(argv, MODEL_OPTIONS.check) ? batchCheck(argv, credentials) : checkCommand(argv, credentials)),
+    run: (argv) => (namesSeveral(argv, MODEL_OPTIONS.check) ? batchCheck(argv, credentials) : guardFile("check", argv, () => checkCommand(argv, credentials))),
   },
   {
     name: "freeze",
@@ -53,7 +54,7 @@ export const MODEL_COMMANDS: readonly Command[] = [
     options: MODEL_OPTIONS.freeze,
     examples: ["svc-excel freeze Coverage.xlsx --out Coverage-values.xlsx", "svc-excel refresh Coverage.xlsx && svc-excel freeze Coverage.xlsx --out Coverage-values.xlsx"],
     notes: ["Each frozen result gets a note with the time and its formula; the workbook an 'SVC values as of' property. Exit status: 0 done; 1 a frozen cell holds an error; 2 nothing written."],
-    run: (argv) => freezeCommand(argv),
+    run: (argv) => guardFile("freeze", argv, () => freezeCommand(argv)),
   },
   {
     name: "repair",
@@ -62,7 +63,7 @@ export const MODEL_COMMANDS: readonly Command[] = [
     options: MODEL_OPTIONS.repair,
     examples: ["svc-excel repair Coverage.xlsx", "svc-excel repair Coverage.xlsx --out Coverage-fixed.xlsx && svc-excel refresh Coverage-fixed.xlsx"],
     notes: ["Touches only the broken formulas, the dead link part, its relationship, content type and externalReferences entry. Exit status: 0 done (also when there was nothing to repair); 2 nothing written."],
-    run: (argv) => repairCommand(argv),
+    run: (argv) => guardFile("repair", argv, () => repairCommand(argv)),
   },
   DIFF_COMMAND,
 ];

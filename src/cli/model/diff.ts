@@ -7,6 +7,7 @@ import { CellDiff, diffModels, Model, ModelDiff, ModelFileError, readModel } fro
 import { Command, EXIT, parseArgs, UsageError } from "../command";
 import { jsonText, terminalText, writeAll, writeErr } from "../terminal";
 import { ModelIoError, readModelFile } from "./io";
+import { guardFile } from "./guard";
 
 const JSON_HELP = 'Print one JSON object {"same","sheets_added","sheets_removed","cells":[{"sheet","cell","kind","old","new","old_formula","new_formula"}]}';
 
@@ -73,5 +74,5 @@ export const DIFF_COMMAND: Command = {
   options: [{ flag: "--json", help: JSON_HELP }],
   examples: ["svc-excel diff Coverage-monday.xlsx Coverage.xlsx", "git show HEAD~1:Coverage.xlsx > /tmp/old.xlsx && svc-excel diff /tmp/old.xlsx Coverage.xlsx --json"],
   notes: ["Formulas are compared as typed (=SVC.FINANCIALS(...)), values as Excel stored them. Exit status: 0 the same; 1 differences; 2 a file cannot be read, or usage."],
-  run: (argv) => diffCommand(argv),
+  run: (argv) => guardFile("diff", argv, () => diffCommand(argv)),
 };

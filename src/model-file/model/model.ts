@@ -8,7 +8,7 @@ import { fail } from "../errors";
 import { readMetadata } from "../parts/metadata";
 import { Package } from "../parts/package";
 import { readSharedStrings } from "../parts/shared-strings";
-import { CellXml, FormulaKind, readSheetXml, SheetXml } from "../parts/sheet-read";
+import { CellBudget, CellXml, FormulaKind, MAX_CELLS, readSheetXml, SheetXml } from "../parts/sheet-read";
 import { svcCallsIn } from "./svc-sites";
 import { CellValue, DefinedName } from "../types";
 import { readWorkbook, WorkbookInfo } from "../parts/workbook";
@@ -98,8 +98,21 @@ function expandShared(cells: CellXml[], out: Map<number, ModelCell>): void {
   }
 }
 
-function readSheet(pkg: Package, part: string, strings: string[], dynamic: ReadonlySet<number>): { cells: Map<number, ModelCell>; xml: SheetXml } {
-  const xml = readSheetXml(pkg.text(part), strings, part);
+/**
+ * An array formula's stored box ends where the sheet's stored cells end: a box over the rest of the
+ * grid (A2:XFD1048576) holds nothing past them, and walking it would take hours.
+ */
+function clipBoxes(cells: Map<number, ModelCell>): void {
+  let r1 = 0, c1 = 0;
+  for (const c of cells.values()) (r1 = Math.max(r1, c.row)), (c1 = Math.max(c1, c.col));
+  for (const c of cells.values()) {
+    const box = c.formula?.ref;
+    if (c.formula && box && (box.r1 > r1 || box.c1 > c1)) c.formula.ref = { ...box, r1: Math.max(box.r0, Math.min(box.r1, r1)), c1: Math.max(box.c0, Math.min(box.c1, c1)) };
+  }
+}
+
+function readSheet(pkg: Package, part: string, strings: string[], dynamic: ReadonlySet<number>, budget: CellBudget): { cells: Map<number, ModelCell>; xml: SheetXml } {
+  const xml = readSheetXml(pkg.text(part), strings, part, budget);
   const cells = new Map<number, ModelCell>();
   const all: CellXml[] = [];
   for (const row of xml.rows)
@@ -108,6 +121,7 @@ function readSheet(pkg: Package, part: string, strings: string[], dynamic: Reado
       cells.set(cellKey(c.row, c.col), { row: c.row, col: c.col, value: c.value, formula: modelFormula(c, dynamic) });
     }
   expandShared(all, cells);
+  clipBoxes(cells);
   return { cells, xml };
 }
 
@@ -129,10 +143,11 @@ export function readModel(bytes: Uint8Array, limits?: ZipLimits): Model {
   const workbook = readWorkbook(pkg);
   const strings = readSharedStrings(pkg, workbook.part);
   const meta = readMetadata(pkg, workbook.part);
+  const budget: CellBudget = { left: MAX_CELLS };
   const sheets: ModelSheet[] = workbook.sheets.map((s) => {
     if (s.kind !== "worksheet") return { name: s.name, index: s.index, part: s.part, cells: new Map(), xml: null };
     if (!pkg.has(s.part)) fail("malformed", `the sheet ${s.name} has no part ${s.part || "(missing relationship)"}`);
-    return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic) };
+    return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic, budget) };
   });
   const sites = sheets.flatMap((s) => sitesOf(s, workbook.names));
   const dynamicCm = meta.dynamic.size > 0 ? Math.min(...meta.dynamic) : null;
