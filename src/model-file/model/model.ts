@@ -8,7 +8,8 @@ import { fail } from "../errors";
 import { readMetadata } from "../parts/metadata";
 import { Package } from "../parts/package";
 import { readSharedStrings } from "../parts/shared-strings";
-import { CellBudget, CellXml, FormulaKind, MAX_CELLS, readSheetXml, SheetXml } from "../parts/sheet-read";
+import { CellXml, FormulaKind, readSheetXml, SheetXml } from "../parts/sheet-read";
+import { refuseOverCellBudget } from "../parts/cell-count";
 import { svcCallsIn } from "./svc-sites";
 import { CellValue, DefinedName } from "../types";
 import { readWorkbook, WorkbookInfo } from "../parts/workbook";
@@ -111,8 +112,8 @@ function clipBoxes(cells: Map<number, ModelCell>): void {
   }
 }
 
-function readSheet(pkg: Package, part: string, strings: string[], dynamic: ReadonlySet<number>, budget: CellBudget): { cells: Map<number, ModelCell>; xml: SheetXml } {
-  const xml = readSheetXml(pkg.text(part), strings, part, budget);
+function readSheet(pkg: Package, part: string, strings: string[], dynamic: ReadonlySet<number>): { cells: Map<number, ModelCell>; xml: SheetXml } {
+  const xml = readSheetXml(pkg.text(part), strings, part);
   const cells = new Map<number, ModelCell>();
   const all: CellXml[] = [];
   for (const row of xml.rows)
@@ -139,15 +140,15 @@ function sitesOf(sheet: ModelSheet, names: readonly DefinedName[]): SvcSite[] {
 /** Read a workbook: every entry inflated once under the caps (a bad file fails here, before any call). */
 export function readModel(bytes: Uint8Array, limits?: ZipLimits): Model {
   const pkg = new Package(bytes, limits);
-  pkg.verify();
   const workbook = readWorkbook(pkg);
+  refuseOverCellBudget(pkg, workbook.sheets.filter((s) => s.kind === "worksheet" && s.part).map((s) => s.part));
+  pkg.verify();
   const strings = readSharedStrings(pkg, workbook.part);
   const meta = readMetadata(pkg, workbook.part);
-  const budget: CellBudget = { left: MAX_CELLS };
   const sheets: ModelSheet[] = workbook.sheets.map((s) => {
     if (s.kind !== "worksheet") return { name: s.name, index: s.index, part: s.part, cells: new Map(), xml: null };
     if (!pkg.has(s.part)) fail("malformed", `the sheet ${s.name} has no part ${s.part || "(missing relationship)"}`);
-    return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic, budget) };
+    return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic) };
   });
   const sites = sheets.flatMap((s) => sitesOf(s, workbook.names));
   const dynamicCm = meta.dynamic.size > 0 ? Math.min(...meta.dynamic) : null;

@@ -5,7 +5,7 @@
  */
 import { fail } from "../errors";
 import { attr, decodeUtf8, encodeUtf8, escapeAttr, findElement, findElements } from "./xml";
-import { openZip, readEntry, ZipArchive, ZipEntry, ZipLimits } from "../zip/read";
+import { openZip, readEntry, scanEntry, ZipArchive, ZipEntry, ZipLimits } from "../zip/read";
 import { writeZip } from "../zip/write";
 
 export interface Relationship {
@@ -111,6 +111,14 @@ export class Package {
     if (name === null) return;
     this.texts.delete(name);
     this.changes.set(name, null);
+  }
+
+  /** Inflate a stored part chunk by chunk without keeping it (see scanEntry); false when there is no such part. */
+  scan(part: string, onChunk: (chunk: Uint8Array) => boolean): boolean {
+    const entry = this.byLower.get(part.replace(/^\//, "").toLowerCase());
+    if (!entry || this.changes.has(entry.name)) return false;
+    scanEntry(this.zip, entry, onChunk);
+    return true;
   }
 
   /** Inflate every entry once (under the caps, CRC checked), so a damaged or lying entry is found before anything is written. */

@@ -86,17 +86,6 @@ function readValue(type: string | null, raw: string | null, isText: string | nul
 /** Excel's limit on a formula's length: a longer one cannot come from Excel. */
 const FORMULA_LIMIT = 8_192;
 
-/**
- * The most cells the model-file commands read in one workbook: a model far larger than analysts' (a
- * 200-sheet, 5,000-row model is 1,000,000 cells) keeps memory well under 1.5 GB and time in seconds.
- */
-export const MAX_CELLS = 2_000_000;
-
-/** Cells still allowed in the workbook being read. */
-export interface CellBudget {
-  left: number;
-}
-
 function readFormula(xml: string, el: Element): FormulaXml {
   const tag = xml.slice(el.tag.start, el.tag.end);
   if (el.innerEnd - el.innerStart > FORMULA_LIMIT * 6) fail("malformed", `a formula of ${(el.innerEnd - el.innerStart).toLocaleString("en-US")} characters (Excel's limit is ${FORMULA_LIMIT.toLocaleString("en-US")})`);
@@ -136,7 +125,7 @@ function readCell(xml: string, el: Element, row: number, prevCol: number, string
   return cell;
 }
 
-function readRow(xml: string, el: Element, prevRow: number, strings: readonly string[], budget: CellBudget): RowXml {
+function readRow(xml: string, el: Element, prevRow: number, strings: readonly string[]): RowXml {
   const tag = xml.slice(el.tag.start, el.tag.end);
   const r = attr(tag, "r");
   const row = r ? Number(r) - 1 : prevRow + 1;
@@ -147,7 +136,6 @@ function readRow(xml: string, el: Element, prevRow: number, strings: readonly st
       t = nextTag(xml, t.end, el.innerEnd);
       continue;
     }
-    if (--budget.left < 0) fail("too-large", `the workbook holds more than ${MAX_CELLS.toLocaleString("en-US")} cells, the most a model-file command reads`);
     const c = elementAt(xml, t, el.innerEnd);
     const cell = readCell(xml, c, row, prevCol, strings);
     prevCol = cell.col;
@@ -157,7 +145,7 @@ function readRow(xml: string, el: Element, prevRow: number, strings: readonly st
   return out;
 }
 
-export function readSheetXml(xml: string, strings: readonly string[], part: string, budget: CellBudget = { left: MAX_CELLS }): SheetXml {
+export function readSheetXml(xml: string, strings: readonly string[], part: string): SheetXml {
   const sheetData = findElement(xml, "sheetData");
   if (!sheetData) return fail("malformed", `${part} has no <sheetData>`);
   const name = sheetData.tag.name;
@@ -170,7 +158,7 @@ export function readSheetXml(xml: string, strings: readonly string[], part: stri
       continue;
     }
     const el = elementAt(xml, t, sheetData.innerEnd);
-    const row = readRow(xml, el, prevRow, strings, budget);
+    const row = readRow(xml, el, prevRow, strings);
     prevRow = row.row;
     rows.push(row);
     t = nextTag(xml, el.end, sheetData.innerEnd);

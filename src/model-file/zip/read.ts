@@ -152,6 +152,33 @@ export function openZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_LIMITS): 
 
 const CHUNK = 64 * 1024;
 
+/** Thrown by a scan's reader to stop inflating early. */
+class ScanStop extends Error {}
+
+/**
+ * Inflate an entry chunk by chunk, handing each chunk to `onChunk` without keeping the whole entry;
+ * `onChunk` returns false to stop there (a reader that has seen enough of a huge part).
+ */
+export function scanEntry(zip: ZipArchive, e: ZipEntry, onChunk: (chunk: Uint8Array) => boolean): void {
+  const data = zip.bytes.subarray(e.dataStart, e.dataStart + e.compressedSize);
+  if (e.method === 0) {
+    for (let i = 0; i < data.length; i += CHUNK) if (!onChunk(data.subarray(i, i + CHUNK))) return;
+    return;
+  }
+  const inflater = new Inflate((chunk) => {
+    if (!onChunk(chunk)) throw new ScanStop();
+  });
+  try {
+    for (let i = 0; i < data.length || i === 0; i += CHUNK) inflater.push(data.subarray(i, i + CHUNK), i + CHUNK >= data.length);
+  } catch (err) {
+    if (err instanceof ScanStop || err instanceof ModelFileError) {
+      if (err instanceof ModelFileError) throw err;
+      return;
+    }
+    fail("corrupt", `the zip entry ${e.name} holds damaged compressed data (${(err as Error).message})`);
+  }
+}
+
 function inflateCapped(data: Uint8Array, e: ZipEntry): Uint8Array {
   const out = new Uint8Array(e.size);
   let n = 0;
