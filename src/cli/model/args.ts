@@ -26,6 +26,19 @@ export interface ModelArgs {
   changes: boolean;
   /** refresh: add the change list to the file as a sheet. */
   changesSheet: boolean;
+  /** refresh: the most calls it may spend (null: no ceiling); over it, nothing is spent (exit 2). */
+  maxCalls: number | null;
+}
+
+/** Without a terminal (cron, CI) a refresh spends at most this many calls unless --max-calls says otherwise. */
+export const UNATTENDED_MAX_CALLS = 500;
+
+/** `--max-calls N` (0: no ceiling); else the unattended default when no terminal is attached. */
+function maxCallsOf(value: string | undefined, attended: boolean): number | null {
+  if (value === undefined) return attended ? null : UNATTENDED_MAX_CALLS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--max-calls takes a whole number of calls, 0 for no ceiling (got ${value})`);
+  return n === 0 ? null : n;
 }
 
 const fromEval = (flag: string): CliOption => EVAL_OPTIONS.find((o) => o.flag === flag) as CliOption;
@@ -40,6 +53,7 @@ export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
     JSON_OPTION,
     { flag: "--changes", help: 'Say what changed, old -> new and why (new period, revised with its filing, new rows, errors; dependents with the SVC cells that moved them); with --json a "changes" array' },
     { flag: "--changes-sheet", help: 'Add the change list to the file as a sheet "SVC changes YYYY-MM-DD HH.MM"' },
+    { flag: "--max-calls", value: "N", help: `Refuse (exit 2, nothing spent) when the refresh would cost more than N calls; 0 for no ceiling. Without a terminal (cron) the ceiling is ${UNATTENDED_MAX_CALLS} unless given` },
     ...CONNECTION,
   ],
   check: [JSON_OPTION, ...CONNECTION],
@@ -48,7 +62,7 @@ export const MODEL_OPTIONS: Record<ModelCommand, readonly CliOption[]> = {
 };
 
 /** `several`: refresh and check of several files or a folder (the positional arguments all go to `models`). */
-export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJS.ProcessEnv = process.env, several = false): ModelArgs {
+export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJS.ProcessEnv = process.env, several = false, attended = Boolean(process.stdin.isTTY && process.stderr.isTTY)): ModelArgs {
   const a = parseArgs(argv, MODEL_OPTIONS[command]);
   if (a.rest.length === 0) throw new UsageError("no MODEL.xlsx given");
   if (a.rest.length !== 1 && !several) throw new UsageError(`one MODEL.xlsx at a time (got ${a.rest.length})`);
@@ -64,6 +78,7 @@ export function parseModelArgs(command: ModelCommand, argv: string[], env: NodeJ
     cacheDir: textOption(a, "--cache-dir") ?? null,
     changes: a.values.get("--changes") === true,
     changesSheet: a.values.get("--changes-sheet") === true,
+    maxCalls: command === "refresh" ? maxCallsOf(textOption(a, "--max-calls"), attended) : null,
   };
   if (command === "freeze" && !args.out) throw new UsageError("--out FILE is required: a model is never frozen in place");
   return args;

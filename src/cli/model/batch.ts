@@ -24,6 +24,7 @@ import { Credentials, svcCaller } from "./engine";
 import { ModelIoError } from "./io";
 import { ModelCommand } from "./args";
 import { setUp } from "./refresh";
+import { nothingWritten } from "./file-input";
 import { copyUnchanged, readersNote, saveRefreshed } from "./write-step";
 import { fileFailure } from "./guard";
 
@@ -93,6 +94,13 @@ function report(progress: FileProgress, f: ModelFile): void {
 
 type Plan = Awaited<ReturnType<typeof planModel>>;
 
+/** The lot's price is over --max-calls (or the unattended default): nothing is spent. */
+class OverCeiling extends Error {
+  constructor(readonly calls: number, readonly ceiling: number) {
+    super(`these refreshes would cost ${calls} calls, over the ceiling of ${ceiling} (--max-calls N raises it; 0 for none); nothing was spent`);
+  }
+}
+
 /** A model's plan, or null when planning it failed (the file is settled as failed with the reason). */
 async function planOne(f: ModelFile, setup: EngineSetup): Promise<Plan | null> {
   try {
@@ -109,6 +117,7 @@ async function refreshAll(live: ModelFile[], args: BatchArgs, setup: EngineSetup
     const total = await priceTogether(setup.engine, plans.map((p) => p.plan.requests));
     const cells = plans.reduce((n, p) => n + p.cells.length, 0);
     const planned = live.filter((f) => f.status === null);
+    if (args.maxCalls !== null && total > args.maxCalls) throw new OverCeiling(total, args.maxCalls);
     progress.start(`${planned.length} models with ${cells} SVC cells: this run costs ${total} calls (given the cache)`);
     await eachAtMost(AT_ONCE, planned, async (f) => {
       try {
@@ -152,7 +161,13 @@ export async function batchRefresh(argv: string[], credentialsFor: Credentials, 
       progress.end();
       return setup;
     }
-    priced = await refreshAll(live, args, setup, progress, now);
+    try {
+      priced = await refreshAll(live, args, setup, progress, now);
+    } catch (e) {
+      if (!(e instanceof OverCeiling)) throw e;
+      progress.end();
+      return nothingWritten("refresh", e.message);
+    }
     const s = setup.engine.stats();
     stats = { calls: s.calls, cache_hits: s.cache_hits, coalesced: s.coalesced, retries: s.retries, quota_remaining: s.quota_remaining };
   }

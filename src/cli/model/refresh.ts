@@ -16,6 +16,7 @@ import { changeLines, changeRecordOf, changesJson, filingsOf, withChangesSheet }
 import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
 import { paramsOf } from "../../plan";
 import { svcCellsOf } from "./svc-cells";
+import { planModel } from "./plan";
 
 /** The engine for a command, or the exit code (3 not signed in, 2 usage). `check` needs no sign-in: it prices from the cache. */
 export async function setUp(command: "refresh" | "check", args: Parameters<typeof connect>[0], credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup | number> {
@@ -28,6 +29,18 @@ export async function setUp(command: "refresh" | "check", args: Parameters<typeo
     if (e instanceof UsageError) return nothingWritten(command, e.message);
     throw e;
   }
+}
+
+/**
+ * The user stays in charge of the quota: a refresh whose price is over the ceiling spends nothing
+ * (exit 2, the price and the ceiling said). Returns the exit code then, else null.
+ */
+export async function overCeiling(ceiling: number | null, price: () => Promise<number>, setup: EngineSetup): Promise<number | null> {
+  if (ceiling === null) return null;
+  const calls = await price();
+  if (calls <= ceiling) return null;
+  await setup.lock.releaseAll();
+  return nothingWritten("refresh", `this refresh would cost ${calls} calls, over the ceiling of ${ceiling} (--max-calls N raises it; 0 for none); nothing was spent`);
 }
 
 /** A workbook without SVC formulas: said so, left as it was (bytes and modification time), no credential asked for. */
@@ -53,6 +66,8 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   if (svcCells.size === 0) return noSvcFormulas(opened);
   const setup = await setUp("refresh", args, credentialsFor);
   if (typeof setup === "number") return setup;
+  const over = await overCeiling(args.maxCalls, async () => (await planModel(model, setup.engine)).price.calls, setup);
+  if (over !== null) return over;
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {

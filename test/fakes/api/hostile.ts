@@ -62,7 +62,12 @@ export const MANY_ROWS = 50_000;
 export const DEEP_LEVELS = 100_000;
 export const DEFAULT_HUGE_BYTES = 50 * 1024 * 1024;
 
+/** A filing's form and accession number as a broken source could send them: controls, a 36,000-character text. */
+export const PROVENANCE_TEXTS = ["10-K\u0000\u0001\u001b[2J", "0000320193-24-000123\u000b\u0008", "X".repeat(36_000)];
+
 export interface HostileOptions {
+  /** Also poison the provenance of each value (form, accession_number): by the spec plain SEC codes. */
+  provenance?: boolean;
   /** Size of the HUGE body (default 50 MB). */
   hugeBytes?: number;
   /** Where REDIR points (default: the same path on 127.0.0.2, another origin). */
@@ -90,6 +95,8 @@ type Json = unknown;
 /** Rewrites every free-text and link field of an answer, cycling through the hostile values. */
 export class Poisoner {
   private t = 0;
+  private p = 0;
+  constructor(private readonly provenance = false) {}
   private u = 0;
   private l = 0;
   text(): string {
@@ -101,6 +108,7 @@ export class Poisoner {
 
   private value(key: string, v: Json): Json {
     if (URL_FIELDS.has(key) && typeof v === "string") return this.url();
+    if (this.provenance && (key === "form" || key === "accession_number") && typeof v === "string") return PROVENANCE_TEXTS[this.p++ % PROVENANCE_TEXTS.length];
     if (TEXT_FIELDS.has(key)) {
       if (typeof v === "string") return this.text();
       if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v.map(() => this.text());

@@ -55,7 +55,7 @@ export class ApiState {
   readonly faults = new FaultPlan();
   readonly hostile: HostileOptions | null;
   readonly hostileStats: HostileStats = { hugeRequests: 0, hugeBytesSent: 0, deepRequests: 0 };
-  readonly poisoner = new Poisoner();
+  readonly poisoner: Poisoner;
   readonly edits = new SandboxEdits();
   readonly sockets = new Set<Socket>();
   private readonly sleepers = new Set<() => void>();
@@ -69,6 +69,7 @@ export class ApiState {
     this.latency = opts.latencyMs ?? 0;
     this.outage = checkOutage(opts.outage ?? { mode: null });
     this.hostile = opts.hostile ? (opts.hostile === true ? {} : opts.hostile) : null;
+    this.poisoner = new Poisoner(this.hostile?.provenance === true);
   }
 
   /** The challenge a 401 carries, pointing at the protected-resource metadata. */
