@@ -109,13 +109,16 @@ describe("svc-excel on the PATH after npm install -g", () => {
     expect(peers.length).toBeGreaterThan(2);
   }, 240_000);
 
-  test("the packed tarball holds the bin and the compiled CLI, not the sources", () => {
+  test("the packed tarball holds the bin, the shrinkwrap and the compiled CLI's rooms, not the sources nor the add-in's rooms", () => {
     const r = spawnSync(NPM, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
     expect(r.status).toBe(0);
     const files = (JSON.parse(r.stdout)[0].files as { path: string }[]).map((f) => f.path);
     expect(files).toEqual(expect.arrayContaining(["bin/svc-excel.js", "build/src/cli/main.js", "build/src/model-file/refresh.js", "package.json"]));
     expect(files.filter((f) => f.startsWith("src/") || f.startsWith("test/") || f.startsWith("build/test/"))).toEqual([]);
+    expect(files).toContain("npm-shrinkwrap.json"); // the installed dependencies are the ones tested
+    expect(files.filter((f) => /^build\/src\/(fake-office|workbench|office|host|taskpane|dialog|model-file\/create)\/|adapters\/browser/.test(f))).toEqual([]);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    expect(Object.keys(pkg.dependencies).filter((d) => d.startsWith("@types/"))).toEqual([]);
     expect(pkg.bin).toEqual({ "svc-excel": "bin/svc-excel.js" });
     expect(pkg.scripts.prepare).toMatch(/tsc -p tsconfig\.cli\.json/);
   });
