@@ -68,9 +68,9 @@ describe("freeze", () => {
     expect(out.cells.map((c) => c.cell)).toEqual(expect.arrayContaining(["B7", "B8"]));
   });
 
-  test("a sheet without notes gets a comments part, a VML drawing and <legacyDrawing>; VBA untouched", () => {
+  test("a sheet without notes gets a comments part, a VML drawing and <legacyDrawing>; VBA untouched in an .xlsm copy", () => {
     const macro = buildFixture("macro");
-    const out = unzipAll(freezeModel(readModel(macro), AS_OF).bytes);
+    const out = unzipAll(freezeModel(readModel(macro), AS_OF, undefined, true).bytes);
     const sheet = text(out, "xl/worksheets/sheet1.xml");
     expect(cellXmlByAddress(sheet).get("B1")).toBe('<c r="B1" t="inlineStr"><is><t>Microsoft</t></is></c>');
     expect(sheet).toMatch(/<pageMargins [^>]*\/><legacyDrawing r:id="rId2"\/><\/worksheet>$/);
@@ -80,5 +80,13 @@ describe("freeze", () => {
     expect(text(out, "xl/drawings/vmlDrawing1.vml")).toContain("<x:Row>0</x:Row><x:Column>1</x:Column>");
     expect(text(out, "[Content_Types].xml")).toContain('<Default Extension="vml"');
     expect(Buffer.from(out.get("xl/vbaProject.bin") as Uint8Array).equals(Buffer.from(unzipAll(macro).get("xl/vbaProject.bin") as Uint8Array))).toBe(true);
+  });
+
+  test("an .xlsx copy of a macro-enabled workbook drops the VBA project, its relationship and the macro content type", () => {
+    const out = unzipAll(freezeModel(readModel(buildFixture("macro")), AS_OF).bytes);
+    expect(out.has("xl/vbaProject.bin")).toBe(false);
+    expect(text(out, "xl/_rels/workbook.xml.rels")).not.toContain("vbaProject");
+    expect(text(out, "[Content_Types].xml")).toContain('<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>');
+    expect(text(out, "[Content_Types].xml")).not.toContain("macroEnabled");
   });
 });
