@@ -130,11 +130,18 @@ describe("the user stays in charge of the quota", () => {
 
 describe("small things", () => {
   test("the call lock lives in the private config folder: another user's /tmp/svc-excel-locks-<uid> and no XDG_RUNTIME_DIR change nothing", async () => {
+    // the old guessable path, planted open to everyone (another user's doing); removed afterwards
     const squatted = path.join(os.tmpdir(), `svc-excel-locks-${process.getuid?.() ?? "user"}`);
-    fs.mkdirSync(squatted, { recursive: true });
-    fs.chmodSync(squatted, 0o777);
+    const planted = !fs.existsSync(squatted);
+    if (planted) fs.mkdirSync(squatted, { mode: 0o777 });
+    if (planted) fs.chmodSync(squatted, 0o777);
     const config = fs.mkdtempSync(path.join(suite.work, "cfg-"));
-    const r = await suite.cli.run(["eval", '=SVC.COMPANY("AAPL","name")'], { env: { ...env(), XDG_CONFIG_HOME: config, XDG_RUNTIME_DIR: undefined } });
+    let r;
+    try {
+      r = await suite.cli.run(["eval", '=SVC.COMPANY("AAPL","name")'], { env: { ...env(), XDG_CONFIG_HOME: config, XDG_RUNTIME_DIR: undefined } });
+    } finally {
+      if (planted) fs.rmSync(squatted, { recursive: true, force: true });
+    }
     expect({ code: r.code, err: r.stderr }).toEqual({ code: 0, err: "" });
     expect(fs.existsSync(path.join(config, "svc-excel", "locks"))).toBe(true);
     expect(fs.statSync(path.join(config, "svc-excel", "locks")).mode & 0o077).toBe(0);
