@@ -5,6 +5,7 @@
  */
 import { MAX_COLS, MAX_ROWS, columnIndex } from "./address";
 import { ArrayItem, BinaryOp, Node, PRECEDENCE, Prefix, RefPart, Span } from "./ast";
+import { parseTableSpec } from "./table-refs";
 import { Token, syntaxError, tokenize } from "./tokens";
 
 const CELL = /^(\$?)([A-Za-z]{1,3})(\$?)(\d+)$/;
@@ -132,6 +133,8 @@ class Parser {
         return { kind: "error", code: t.value ?? t.text.toUpperCase(), prefix: null, span: this.span(start) };
       case "word":
         return this.word(null, start);
+      case "table":
+        return this.tableRef(null, null, start);
     }
     if (t.text === "{") return this.array();
     if (t.text === "(") return this.parens();
@@ -164,9 +167,20 @@ class Parser {
     return { kind: "ref", prefix, from, to, spill: false, span: this.span(start) };
   }
 
+  /** `Sales[Amount]` (the table's name just read, or null for `[@Qty]` inside its own table). */
+  tableRef(prefix: Prefix | null, table: string | null, start: number): Node {
+    const t = this.next();
+    return { kind: "table", prefix, table, spec: parseTableSpec(t, this.text), written: t.text, span: this.span(start) };
+  }
+
   word(prefix: Prefix | null, start: number): Node {
     const t = this.peek() as Token;
     if (this.is("(", 1)) return this.call(prefix, start);
+    const after = this.peek(1);
+    if (after?.kind === "table" && after.start === t.end) {
+      this.next();
+      return this.tableRef(prefix, t.text, start);
+    }
     const cell = cellPart(t.text);
     if (cell) return this.cellRef(prefix, cell, start);
     const rows = this.rowRange(prefix, start);

@@ -54,7 +54,7 @@ function nodesOf(model: Model, isSvc: SvcTest): FormulaNode[] {
       let reads: AreaRef[] = [];
       let unreadable = false;
       try {
-        reads = referencesOf(f.text, { sheet: s.name, row: c.row, col: c.col }, model.names);
+        reads = referencesOf(f.text, { sheet: s.name, row: c.row, col: c.col }, model.names, model.tables);
       } catch {
         unreadable = true;
       }
