@@ -15,10 +15,7 @@ export function findTable(tables: readonly ExcelTable[], name: string | null, at
   return tables.find((t) => upper(t.sheet) === upper(at.sheet) && at.row >= t.r0 && at.row <= t.r1 && at.col >= t.c0 && at.col <= t.c1);
 }
 
-function columnIndex(t: ExcelTable, name: string): number {
-  const i = t.columns.findIndex((c) => upper(c) === upper(name));
-  return i >= 0 ? i : t.columns.findIndex((c) => upper(c.trim()) === upper(name.trim()));
-}
+const columnIndex = (t: ExcelTable, name: string): number => t.columns.findIndex((c) => upper(c) === upper(name));
 
 /** The row span of the items (null: the table has no such row; "#VALUE!": not on a data row). */
 function rowsOf(t: ExcelTable, items: TableItem[], at: CellRef): [number, number] | "#REF!" | "#VALUE!" {
