@@ -100,6 +100,12 @@ describe("the cells a structured reference denotes (Microsoft's DeptSales exampl
     expect(r).toBe("#VALUE!");
   });
 
+  test("a table's bare name is its data rows (without header and totals rows)", () => {
+    expect(referencesOf("VLOOKUP(A1,DeptSales,3,FALSE)", at, [], tables)).toEqual([{ sheet: "Sheet1", r0: 0, c0: 0, r1: 0, c1: 0 }, { sheet: "Sheet1", r0: 1, c0: 0, r1: 6, c1: 4 }]);
+    const book = readCorpusBook(real("phpss__TableFormulae.xlsx"));
+    expect(evaluate('VLOOKUP("Robert",DeptSales,3,FALSE)', at, book.source)).toBe(660);
+  });
+
   test("a formula's precedents include the cells of its table references", () => {
     expect(referencesOf(`SUM(DeptSales[${SA}])`, at, [], tables)).toEqual([{ sheet: "Sheet1", r0: 1, c0: 2, r1: 6, c1: 2 }]);
   });

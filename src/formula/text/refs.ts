@@ -9,7 +9,7 @@ import { excelView } from "./excel-view";
 import { plainFunctionName, svcName, VOLATILE_FUNCTIONS } from "./fn-names";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
-import { tableArea } from "./table-area";
+import { findTable, tableArea } from "./table-area";
 import type { AreaRef, CellRef, DefinedName, ExcelTable } from "../types";
 
 export { svcName, plainFunctionName, VOLATILE_FUNCTIONS };
@@ -56,6 +56,13 @@ export function tableAsRef(n: NodeOf<"table">, tables: readonly ExcelTable[], at
   return { kind: "ref", prefix: { book: null, sheet: a.sheet }, from: part(a.r0, a.c0), to: part(a.r1, a.c1), spill: false, span: n.span };
 }
 
+/** A table's bare name stands for its data rows. */
+function visitTableName(n: NodeOf<"name">, tables: readonly ExcelTable[], sheet: string, visit: (n: Node, sheet: string) => void): void {
+  const t = findTable(tables, n.name, { sheet, row: 0, col: 0 });
+  const ref = t && tableAsRef({ kind: "table", prefix: null, table: t.name, spec: { items: [], first: null, last: null }, written: "[]", span: n.span }, tables, { sheet, row: 0, col: 0 });
+  if (ref) visit(ref, sheet);
+}
+
 /**
  * Visit every node of a formula and of the definitions of the names it uses (recursively, each name
  * once), with the sheet each node is read on: a name's sheet-less references are on its own sheet.
@@ -70,6 +77,7 @@ export function visitExpanded(node: Node, sheet: string, names: readonly Defined
     }
     if (n.kind !== "name" || n.prefix?.book) return;
     const def = lookupName(names, n.name, sheet, n.prefix?.sheet);
+    if (!def && scope.tables && !n.prefix) visitTableName(n, scope.tables, sheet, visit);
     const key = def ? `${def.sheet ?? ""}!${def.name.toUpperCase()}` : "";
     if (!def || seen.has(key)) return;
     seen.add(key);

@@ -34,6 +34,8 @@ const whole = (t: ExcelTable): AreaRef => ({ sheet: t.sheet, r0: t.r0, c0: t.c0,
 
 function nameReads(name: string, sheet: string, names: readonly DefinedName[], tables: readonly ExcelTable[]): AreaRef[] {
   const def = lookupName(names, name, sheet);
+  const table = def ? undefined : findTable(tables, name, { sheet, row: 0, col: 0 });
+  if (table) return [whole(table)];
   if (!def) return [];
   try {
     return referencesOf(nameFormula(def), { sheet: def.sheet ?? sheet, row: 0, col: 0 }, names, tables);
