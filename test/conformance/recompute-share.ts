@@ -34,13 +34,20 @@ const boxOf = (f: CorpusFormula) => {
 
 /** `verdicts`: the judged formulas' verdicts (formulas not judged neither count nor stale others). */
 export function recomputeShare(book: CorpusBook, verdicts: Map<CorpusFormula, Verdict>): RecomputeShare {
-  const readers = new BoxIndex<CorpusFormula>();
-  for (const f of book.formulas) for (const r of readsOf(f, book)) readers.add(r.sheet, r, f);
-  const stale = new Set<CorpusFormula>([...verdicts].filter(([, v]) => v !== "MATCH").map(([f]) => f));
-  const queue = [...stale];
-  for (let i = 0; i < queue.length; i++)
-    for (const d of readers.query(queue[i].sheet, boxOf(queue[i])))
-      if (!stale.has(d) && d !== queue[i]) stale.add(d), queue.push(d);
+  const reads = new Map(book.formulas.map((f) => [f, readsOf(f, book)]));
+  const stale = new Set<CorpusFormula>();
+  const staleCells = new BoxIndex<true>();
+  const markStale = (f: CorpusFormula) => (stale.add(f), staleCells.add(f.sheet, boxOf(f), true));
+  for (const [f, v] of verdicts) if (v !== "MATCH") markStale(f);
+  // passes in reading order until nothing more goes stale (chains mostly run down and right: few passes)
+  const order = [...book.formulas].sort((a, b) => a.sheet.localeCompare(b.sheet) || a.row - b.row || a.col - b.col);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const f of order) {
+      if (stale.has(f)) continue;
+      if ((reads.get(f) ?? []).some((r) => staleCells.query(r.sheet, r).length > 0)) markStale(f), (changed = true);
+    }
+  }
   let recomputed = 0;
   for (const f of verdicts.keys()) if (!stale.has(f)) recomputed++;
   return { total: verdicts.size, recomputed };
