@@ -53,6 +53,7 @@ function tokenReads(tokens: Token[], i: number, at: CellRef, names: readonly Def
   }
   if (t.kind !== "word" && t.kind !== "number") return [];
   if (prev?.kind === "prefix" && prev.book) return [];
+  if (prev?.text === ":" && tokens[i - 2] && corner(tokens[i - 2].text)) return []; // the range's far corner, read with its near one
   const a = corner(t.text);
   if (a && next?.text === ":" && tokens[i + 2]) {
     const b = corner(tokens[i + 2].text);
