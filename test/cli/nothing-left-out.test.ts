@@ -12,7 +12,10 @@ import { cliSuite } from "./run-cli";
 const t = cliSuite("svc-nothing-left-out-");
 
 test("check before any call, then refresh: the unreadable dependent and its reader are stale with reasons, exit 1", async () => {
-  const env = { SVC_TOKEN: SANDBOX_API_KEY, SVC_BASE_URL: t.api.url, XDG_CONFIG_HOME: path.join(t.work, "config"), SVC_CREDENTIALS: undefined };
+  // a lock directory of its own: the shared temporary folder's may be another user's
+  const runtime = path.join(t.work, "run");
+  fs.mkdirSync(runtime, { mode: 0o700, recursive: true });
+  const env = { SVC_TOKEN: SANDBOX_API_KEY, SVC_BASE_URL: t.api.url, XDG_CONFIG_HOME: path.join(t.work, "config"), XDG_RUNTIME_DIR: runtime, SVC_CREDENTIALS: undefined };
   const file = path.join(t.work, "MustShow.xlsx");
   fs.writeFileSync(file, mustShowWorkbook());
   t.api.reset();
