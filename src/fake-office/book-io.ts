@@ -12,6 +12,7 @@ import { Cell, Sheet, keyOf, sheetNameProblem } from "./model";
 import { Pin, pinCell, pinnedResult } from "./plain";
 import { renameSheetIn } from "./sheet-rename";
 import { Constant, DataValue, GridCell, Input, isDataValue, isError, Result } from "./values";
+import type { ExcelTable } from "../formula";
 
 /** A stored value as a file holds it: a scalar or an error code. */
 export type StoredValue = string | number | boolean | null | { error: string };
@@ -132,9 +133,9 @@ function editText(host: Host, address: string): string {
 
 export function createBookIo(host: Host) {
   return {
-    /** Put cells in as a file opens: formulas keep their stored results, and none is calculated. */
-    load: (cells: readonly LoadCell[]) =>
-      put(host, cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.pin ? pinnedResult(x.pin) : x.stored === undefined ? null : resultOf(x.stored), pin: x.pin }))),
+    /** Put cells in as a file opens (its tables first): formulas keep their stored results, and none is calculated. */
+    load: (cells: readonly LoadCell[], tables: readonly ExcelTable[] = []) =>
+      (host.book.tables.splice(0, host.book.tables.length, ...tables), put(host, cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.pin ? pinnedResult(x.pin) : x.stored === undefined ? null : resultOf(x.stored), pin: x.pin })))),
     /** Every sheet's cells as a Save writes them, in reading order. */
     snapshot: () => host.book.sheets.map((s) => ({ name: s.name, cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf) })),
     renameSheet: (from: string, to: string) => renameSheet(host, from, to),

@@ -9,7 +9,7 @@ import { AreaIndex } from "./area-index";
 import { contentAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
 import { EvalContext, evaluatePlain, evaluateSvc, previewSvc } from "./evaluate";
-import { CellReader, CellRef, CellSource, holdsSvcCall, referencesOf, volatileFunctionsIn } from "../formula";
+import { CellReader, CellRef, CellSource, holdsSvcCall, MAX_COLS, MAX_ROWS, referencesOf, roughReferencesOf, volatileFunctionsIn } from "../formula";
 import { Functions, Metadata } from "./functions";
 import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
 import { Recalc, RecalcGraph } from "./recalc";
@@ -55,6 +55,7 @@ export class Host implements RecalcGraph, EvalContext {
         return s ? asCellValue(contentAt(s, ref.row, ref.col)) : { error: "#REF!" };
       },
       names: () => this.book.names,
+      tables: () => this.book.tables,
       spill: (anchor) => {
         const s = this.book.sheet(anchor.sheet);
         return s?.cells.get(keyOf(anchor.row, anchor.col))?.f?.spill ?? null;
@@ -137,9 +138,17 @@ export class Host implements RecalcGraph, EvalContext {
     return s;
   }
 
+  /** What a formula reads (tables as their cells); one the engine cannot read, what its tokens may refer to, or every cell. */
   private refsOf(text: string, cell: Cell): Area[] {
-    const names = this.book.names;
-    return referencesOf(text, { sheet: cell.sheet.name, row: cell.r, col: cell.c }, names).map((a) => ({ ...a, sheet: this.book.sheet(a.sheet)?.name ?? a.sheet }));
+    const { names, tables } = this.book;
+    const at = { sheet: cell.sheet.name, row: cell.r, col: cell.c };
+    let areas: Area[];
+    try {
+      areas = referencesOf(text, at, names, tables);
+    } catch {
+      areas = roughReferencesOf(text.replace(/^\s*=/, ""), at, names, tables) ?? this.book.sheets.map((s) => ({ sheet: s.name, r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 }));
+    }
+    return areas.map((a) => ({ ...a, sheet: this.book.sheet(a.sheet)?.name ?? a.sheet }));
   }
 
   private index(cell: Cell): void {

@@ -6,6 +6,7 @@
 import { Area, MAX_COLS, cellAddress } from "./a1";
 import type { ArgValue, DefinedName } from "../formula";
 import type { Input, Result } from "./values";
+import type { ExcelTable } from "../formula";
 
 export interface FormulaState {
   text: string;
@@ -67,6 +68,8 @@ export class Workbook {
   /** The user's selection; null when a shape is selected (no active cell). */
   selection: Area | null;
   readonly names: NameEntry[] = [];
+  /** The Excel Tables of an opened file (structured references read them). */
+  readonly tables: ExcelTable[] = [];
   xmlParts: XmlPart[] = [];
   readonly comments = new Map<string, string>();
 

@@ -7,6 +7,7 @@ export { FormulaSyntaxError } from "./text/tokens";
 export { parseExpression, parseCached } from "./text/syntax";
 export { printNode } from "./text/print";
 export { referencesOf, visitExpanded, volatileFunctionsIn } from "./text/refs";
+export { roughReferencesOf } from "./text/rough-refs";
 export { plainFunctionName } from "./text/fn-names";
 export { svcName } from "./text/fn-names";
 export { lookupName, nameFormula } from "./text/names";

@@ -39,3 +39,20 @@ export interface DefinedName {
 export function isErrorValue(v: unknown): v is ErrorValue {
   return typeof v === "object" && v !== null && !Array.isArray(v) && typeof (v as ErrorValue).error === "string";
 }
+
+/** An Excel Table (ListObject) as its table part describes it. */
+export interface ExcelTable {
+  /** The name formulas use (the part's displayName). */
+  name: string;
+  sheet: string;
+  /** The whole table: header row, data rows and totals row. */
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+  /** Column names, left to right. */
+  columns: string[];
+  /** 0 or 1 each. */
+  headerRows: number;
+  totalsRows: number;
+}

@@ -7,13 +7,14 @@ import type { EngineStats } from "../engine/types";
 import type { Pin } from "../fake-office/plain";
 import type { LoadCell, SavedCell } from "../fake-office/book-io";
 import type { Shown } from "../fake-office/display";
+import type { ExcelTable } from "../formula/types";
 
 export type { LoadCell, SavedCell, StoredValue } from "../fake-office/book-io";
 export type { Shown };
 
 export interface FakeExcel {
   /** Put a file's cells in, formulas with their stored results, nothing calculated. */
-  load(cells: LoadCell[]): void;
+  load(cells: LoadCell[], tables?: ExcelTable[]): void;
   snapshot(): Array<{ name: string; cells: SavedCell[] }>;
   renameSheet(from: string, to: string): string;
   /** What the formula bar shows to edit: the formula, or the constant as text. */

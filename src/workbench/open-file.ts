@@ -93,7 +93,7 @@ export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<O
       }
     }
   }
-  fx.load(cells);
+  fx.load(cells, model.tables);
   if (sheets[0]) fx.activate(sheets[0].name);
   return { sheets: sheets.map((s) => s.name), formulas, constants, unverified: pins.size };
 }

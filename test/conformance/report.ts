@@ -55,6 +55,22 @@ function table(title: string, rows: [string, Counts][], width = 34): string[] {
   return ["", title, header("", width), ...rows.map(([k, c]) => line(k, c, width))];
 }
 
+const shareLine = (label: string, total: number, recomputed: number, width = 48) =>
+  `${label.padEnd(width)} ${String(total).padStart(7)} ${String(recomputed).padStart(10)}   ${pct(recomputed, total).padStart(7)}`;
+
+/** Per workbook: the share of its formulas a refresh would recompute after its inputs change (the public workbooks one by one, IronCalc's function tests together). */
+function shareLines(runs: FileRun[]): string[] {
+  const sum = (rs: FileRun[]) => rs.reduce((a, r) => ({ total: a.total + r.share.total, recomputed: a.recomputed + r.share.recomputed }), { total: 0, recomputed: 0 });
+  const out = ["", "What a refresh would recompute after the inputs change (a formula UNSUPPORTED or WRONG stales all that read it):", `${"".padEnd(48)} ${"formulas".padStart(7)} ${"recomputed".padStart(10)}   ${"share".padStart(7)}`];
+  const other = runs.filter((r) => r.file.group === "other" && r.share.total > 0).sort((a, b) => a.share.recomputed / a.share.total - b.share.recomputed / b.share.total);
+  for (const r of other) out.push(shareLine(`  ${r.file.name}`.slice(0, 48), r.share.total, r.share.recomputed));
+  for (const [label, rs] of [["other (public test workbooks)", runs.filter((r) => r.file.group === "other")], ["ironcalc/ (IronCalc's own corpus)", runs.filter((r) => r.file.group === "ironcalc")], ["all", runs]] as const) {
+    const s = sum([...rs]);
+    out.push(shareLine(label, s.total, s.recomputed));
+  }
+  return out;
+}
+
 /** The whole report as printed by `npm run conformance`. */
 export function report(runs: FileRun[], known: Map<string, KnownDifference>, top = 60): string {
   const all = runs.flatMap((r) => r.outcomes);
@@ -77,6 +93,7 @@ export function report(runs: FileRun[], known: Map<string, KnownDifference>, top
     ...table("Verdicts by group:", groups),
     ...table(`By function (a formula counts under every function it calls; ${Math.min(top, fnRows.length)} of ${fnRows.length}, most WRONG first):`, fnRows.slice(0, top)),
     ...table("By cause:", causeRows, 92),
+    ...shareLines(runs),
   ].join("\n");
 }
 

@@ -10,6 +10,7 @@ import type { CellValue } from "../../src/formula/types";
 import { firstDifference } from "./compare";
 import type { CorpusFile } from "./corpus";
 import { functionsOf, judgedFormulas, toleranceOf } from "./judged";
+import { recomputeShare, type RecomputeShare } from "./recompute-share";
 import { readCorpusBook, type CorpusFormula } from "./workbook";
 
 export type Verdict = "MATCH" | "UNSUPPORTED" | "WRONG";
@@ -36,6 +37,8 @@ export interface FileRun {
   ms: number;
   /** The workbook could not be read at all. */
   failure: string | null;
+  /** What a refresh would recompute once its inputs change (recompute-share.ts). */
+  share: RecomputeShare;
 }
 
 const show = (v: CellValue) => (v !== null && typeof v === "object" ? v.error : JSON.stringify(v));
@@ -64,14 +67,17 @@ export function runFile(file: CorpusFile): FileRun {
   try {
     book = readCorpusBook(new Uint8Array(fs.readFileSync(file.path)));
   } catch (e) {
-    return { file, outcomes, skipped: 0, ms: Date.now() - start, failure: (e as Error).message };
+    return { file, outcomes, skipped: 0, ms: Date.now() - start, failure: (e as Error).message, share: { total: 0, recomputed: 0 } };
   }
   const tolerance = toleranceOf(file, book);
   const { judged, skipped } = judgedFormulas(file, book);
+  const verdicts = new Map<CorpusFormula, Verdict>();
   for (const f of judged) {
     const at = { sheet: f.sheet, row: f.row, col: f.col };
     const result = evaluate(f.text, at, book.source, { date1904: book.date1904, array: f.array, now: () => new Date(2024, 0, 1) });
-    outcomes.push({ file: file.name, group: file.group, cell: cellAddress(f.sheet, f.row, f.col), formula: f.text, ...judge(f, result, tolerance), functions: functionsOf(f.text) });
+    const outcome: Outcome = { file: file.name, group: file.group, cell: cellAddress(f.sheet, f.row, f.col), formula: f.text, ...judge(f, result, tolerance), functions: functionsOf(f.text) };
+    outcomes.push(outcome);
+    verdicts.set(f, outcome.verdict);
   }
-  return { file, outcomes, skipped, ms: Date.now() - start, failure: null };
+  return { file, outcomes, skipped, ms: Date.now() - start, failure: null, share: recomputeShare(book, verdicts) };
 }

@@ -71,6 +71,7 @@ export function readCorpusBook(bytes: Uint8Array): CorpusBook {
     names: () => names,
     spill: (a: CellRef) => spills.get(key(a.sheet, a.row, a.col)) ?? null,
     used: (s: string) => used.get(s.toUpperCase()) ?? null,
+    tables: () => model.tables,
   };
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(model.workbook.xml);
   const meta = model.sheets.find((s) => s.name.toUpperCase() === "METADATA");

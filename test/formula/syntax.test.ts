@@ -105,7 +105,7 @@ describe("the formula parser", () => {
   });
 
   test("syntax errors name the position", () => {
-    for (const bad of ["=", "=1+", "=SUM(1", '="abc', "=1 2", "=A1:", "=(1", "=#WHAT", "=Table1[Col]"]) {
+    for (const bad of ["=", "=1+", "=SUM(1", '="abc', "=1 2", "=A1:", "=(1", "=#WHAT", "=Table1[Col", "=T[[#Nope]]"]) {
       expect(() => parseExpression(bad)).toThrow(FormulaSyntaxError);
     }
     expect(() => parseExpression("=SUM(1,,2))")).toThrow(/position 11/);

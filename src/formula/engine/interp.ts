@@ -8,6 +8,7 @@ import { lookupName, nameFormula } from "../text/names";
 import { excelView } from "../text/excel-view";
 import type { Node } from "../text/ast";
 import { areaOf, shiftFormula } from "../text/refs";
+import { findTable, tableArea } from "../text/table-area";
 import { parseCached } from "../text/syntax";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import type { AreaRef, CellRef, CellValue } from "../types";
@@ -85,9 +86,20 @@ function refNode(n: Extract<Node, { kind: "ref" }>, ctx: Ctx): Value {
   return spilled ? { areas: [spilled] } : err("#REF!");
 }
 
+function tableNode(n: Extract<Node, { kind: "table" }>, ctx: Ctx): Value {
+  if (n.prefix?.book) unsupported("a table in another workbook");
+  const tables = ctx.cells.tables?.();
+  if (!tables) unsupported("Excel Tables are not known here");
+  const area = tableArea(n, tables ?? [], ctx.at);
+  return typeof area === "string" ? err(area) : { areas: [area] };
+}
+
 function nameNode(n: Extract<Node, { kind: "name" }>, ctx: Ctx, arr: boolean): Value {
   if (n.prefix?.book) unsupported("a name in another workbook");
   const def = lookupName(ctx.cells.names(), n.name, ctx.sheet, n.prefix?.sheet);
+  // a table's bare name (`VLOOKUP(x,Assumptions,2,FALSE)`) is its data rows
+  const table = !def && !n.prefix ? findTable(ctx.cells.tables?.() ?? [], n.name, ctx.at) : undefined;
+  if (table) return tableNode({ kind: "table", prefix: null, table: table.name, spec: { items: [], first: null, last: null }, written: "[]", span: n.span }, ctx);
   if (!def) return err("#NAME?");
   if (ctx.depth >= MAX_DEPTH) unsupported("names nested more than 32 deep");
   let text = nameFormula(def);
@@ -157,6 +169,8 @@ export function evalNode(n: Node, ctx: Ctx, arr: boolean): Value {
       return rangeNode(n, ctx, arr);
     case "union":
       return unionNode(n, ctx, arr);
+    case "table":
+      return tableNode(n, ctx);
   }
 }
 

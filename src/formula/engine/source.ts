@@ -1,5 +1,5 @@
 /** The engine's contract: what it reads (a cell source), how it is asked (options), what it answers (a value or UNSUPPORTED). */
-import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "../types";
+import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName, ExcelTable } from "../types";
 
 export interface CellSource {
   value(ref: CellRef): CellValue;
@@ -10,6 +10,8 @@ export interface CellSource {
    * (`SUM(A:A)`) read only inside it; without it they read all 1,048,576 rows.
    */
   used?(sheet: string): AreaRef | null;
+  /** Optional: the workbook's Excel Tables. Without it a structured reference (`Sales[Amount]`) is UNSUPPORTED. */
+  tables?(): readonly ExcelTable[];
 }
 
 export interface EvaluateOptions {

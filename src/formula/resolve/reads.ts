@@ -5,7 +5,7 @@
 import { areaContains, sameSheet } from "../text/address";
 import { areaKey } from "../text/refs";
 import type { CellReader, ReadResult } from "./types";
-import type { AreaRef, CellRef, CellValue, DefinedName } from "../types";
+import type { AreaRef, CellRef, CellValue, DefinedName, ExcelTable } from "../types";
 
 const cellKey = (c: CellRef) => `${c.sheet.toUpperCase()}!${c.row},${c.col}`;
 
@@ -20,6 +20,8 @@ export class Reads {
   private asked = new Set<string>();
   private spills = new Map<string, AreaRef | null>();
   names: readonly DefinedName[] | null = null;
+  /** Read with the names; null when not read or the host does not know them. */
+  tables: readonly ExcelTable[] | null = null;
   sheets: readonly string[] | null = null;
   calls = 0;
 
@@ -35,7 +37,7 @@ export class Reads {
     for (const s of newSpills) this.asked.add(`s${cellKey(s)}`);
     this.calls++;
     const res = await this.reader.read({ areas: newAreas, spills: newSpills, names: wantNames });
-    if (wantNames) this.names = res.names;
+    if (wantNames) (this.names = res.names), (this.tables = res.tables ?? null);
     this.sheets = res.sheets;
     const covered: AreaRef[] = [...newAreas];
     for (const s of newSpills) {

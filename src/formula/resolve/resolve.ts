@@ -13,7 +13,7 @@ import { Arg, planSite, SitePlan } from "./plan";
 import { Reads } from "./reads";
 import type { CellReader, FormulaSite, Resolved, ResolveOptions } from "./types";
 import { resolveArg } from "./values";
-import type { AreaRef, ArgValue, CellRef, DefinedName } from "../types";
+import type { AreaRef, ArgValue, CellRef, DefinedName, ExcelTable } from "../types";
 
 export type { CellReader, FormulaSite, ReadRequest, ReadResult, Resolved, ResolveOptions, ParamInfo } from "./types";
 
@@ -23,26 +23,26 @@ interface Needs {
   names: boolean;
 }
 
-/** Visit the references an argument reads (names expanded when known), skipping the walk for a plain reference. */
-function eachRef(arg: Arg, sheet: string, names: readonly DefinedName[], visit: (n: Node, sheet: string) => void): void {
+/** Visit the references an argument reads (names expanded and tables followed when known), skipping the walk for a plain reference. */
+function eachRef(arg: Arg, at: CellRef, reads: { names: readonly DefinedName[]; tables?: readonly ExcelTable[] }, visit: (n: Node, sheet: string) => void): void {
   const p = arg.plan;
-  if (p.kind === "ref") visit(p.node, sheet);
-  else if (p.kind === "name" || p.kind === "expr") visitExpanded(p.node, sheet, names, visit);
+  if (p.kind === "ref") visit(p.node, at.sheet);
+  else if (p.kind === "name" || p.kind === "expr") visitExpanded(p.node, at.sheet, reads.names, visit, { tables: reads.tables, at });
 }
 
 /**
  * What the plans read: references and spill anchors, names expanded when `names` are known. Without
  * names (pass 1) it also collects the arguments that use a name: pass 2 looks only at those.
  */
-function needsOf(plans: readonly (SitePlan | null)[], names: readonly DefinedName[] | null, only?: Set<Arg>): Needs & { named: Set<Arg> } {
+function needsOf(plans: readonly (SitePlan | null)[], reads: Reads | null, only?: Set<Arg>): Needs & { named: Set<Arg> } {
   const areas = new Map<string, AreaRef>();
   const spills = new Map<string, AreaRef>();
   const named = new Set<Arg>();
   for (const plan of plans) {
     for (const arg of plan?.args ?? []) {
       if (!plan || (only && !only.has(arg))) continue;
-      eachRef(arg, plan.at.sheet, names ?? [], (n, sheet) => {
-        if (n.kind === "name") named.add(arg);
+      eachRef(arg, plan.at, { names: reads?.names ?? [], tables: reads?.tables ?? undefined }, (n, sheet) => {
+        if (n.kind === "name" || n.kind === "table") named.add(arg);
         if (n.kind !== "ref" || n.prefix?.book) return;
         const a = areaOf(n, sheet);
         (n.spill ? spills : areas).set(areaKey(a), a);
@@ -58,7 +58,7 @@ function footprint(plan: SitePlan, reads: Reads): { reads: AreaRef[]; volatile: 
   const areas: AreaRef[] = [];
   const volatile = new Set(plan.volatile);
   for (const arg of plan.args) {
-    eachRef(arg, plan.at.sheet, reads.names ?? [], (n, sheet) => {
+    eachRef(arg, plan.at, { names: reads.names ?? [], tables: reads.tables ?? undefined }, (n, sheet) => {
       if (n.kind === "call" && VOLATILE_FUNCTIONS.includes(plainFunctionName(n.name))) volatile.add(plainFunctionName(n.name));
       if (n.kind !== "ref" || n.prefix?.book) return;
       const a = areaOf(n, sheet);
@@ -98,7 +98,7 @@ export async function resolveCalls(sites: readonly FormulaSite[], reader: CellRe
     const first = needsOf(plans, null);
     await reads.read(first.areas, first.spills, first.names);
     if (first.names) {
-      const second = needsOf(plans, reads.names ?? [], first.named);
+      const second = needsOf(plans, reads, first.named);
       await reads.read(second.areas, second.spills, false);
     }
   } catch (e) {

@@ -1,5 +1,5 @@
 /** The argument resolver's interface. */
-import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName } from "../types";
+import type { AreaRef, ArgValue, CellRef, CellValue, DefinedName, ExcelTable } from "../types";
 
 export interface FormulaSite {
   /** "Sheet1!B2" */
@@ -21,6 +21,8 @@ export interface ReadResult {
   spill: (anchor: CellRef) => AreaRef | null;
   /** When asked. */
   names: readonly DefinedName[];
+  /** The workbook's Excel Tables, with the names, where the host knows them (without: a structured reference is worked out only by running). */
+  tables?: readonly ExcelTable[];
   /** Sheet names (an unknown sheet is #REF!). */
   sheets: readonly string[];
 }

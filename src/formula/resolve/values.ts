@@ -11,7 +11,7 @@ import { plainFunctionName } from "../text/fn-names";
 import { lookupName, nameFormula } from "../text/names";
 import { literalOf } from "../text/parse";
 import { printNode } from "../text/print";
-import { areaOf, visitExpanded } from "../text/refs";
+import { areaOf, tableAsRef, visitExpanded } from "../text/refs";
 import { indexReference } from "./index-ref";
 import type { Arg } from "./plan";
 import type { Reads } from "./reads";
@@ -62,6 +62,7 @@ function unevaluable(node: Node, at: CellRef, arg: Arg, reads: Reads): ArgOutcom
   let out: ArgOutcome | null = null;
   visitExpanded(node, at.sheet, reads.names ?? [], (n, sheet) => {
     if (out) return;
+    if (n.kind === "table" && !reads.tables) out = run(`${where(arg)}: the table reference ${printNode(n)} is worked out only when the formula runs`);
     if (n.kind === "call" && (!engineSupports(n) || ["OFFSET", "INDIRECT"].includes(plainFunctionName(n.name)))) {
       const fn = plainFunctionName(n.name);
       const volatile = ["OFFSET", "INDIRECT"].includes(fn) ? " (a volatile reference function)" : "";
@@ -71,7 +72,7 @@ function unevaluable(node: Node, at: CellRef, arg: Arg, reads: Reads): ArgOutcom
     } else if (n.kind === "name" && !lookupName(reads.names ?? [], n.name, sheet, n.prefix?.sheet)) {
       out = invalid(`${where(arg)}: the name "${n.name}" does not exist`);
     }
-  });
+  }, { tables: reads.tables ?? undefined, at });
   return out;
 }
 
@@ -87,7 +88,7 @@ function errorSource(node: Node, at: CellRef, reads: Reads, code: string): strin
         if (isErrorValue(v) && v.error === code) found = a.sheet === at.sheet ? cellAddress("", r, c) : cellAddress(a.sheet, r, c);
       }
     }
-  });
+  }, { tables: reads.tables ?? undefined, at });
   return found;
 }
 
@@ -103,7 +104,8 @@ function fromEngine(v: EngineValue, node: Node, at: CellRef, arg: Arg, reads: Re
 function evaluate(node: Node, at: CellRef, arg: Arg, reads: Reads, now?: () => Date): ArgOutcome {
   const blocked = unevaluable(node, at, arg, reads);
   if (blocked) return blocked;
-  const cells = { value: (r: CellRef): CellValue => reads.value(r), names: () => reads.names ?? [], spill: (a: CellRef) => reads.spill(a) };
+  const tables = reads.tables;
+  const cells = { value: (r: CellRef): CellValue => reads.value(r), names: () => reads.names ?? [], spill: (a: CellRef) => reads.spill(a), ...(tables ? { tables: () => tables } : {}) };
   return fromEngine(evaluateFormula(printNode(node), at, cells, { now }), node, at, arg, reads);
 }
 
@@ -139,7 +141,11 @@ export function resolveArg(arg: Arg, at: CellRef, reads: Reads, now?: () => Date
       return readRef(plan.node, at.sheet, arg, reads, () => where(arg));
     case "name":
       return resolveName(plan.node, at, arg, reads, now);
-    case "expr":
+    case "expr": {
+      // a structured reference passes its cells as a range does
+      const table = plan.node.kind === "table" && reads.tables ? tableAsRef(plan.node, reads.tables, at) : null;
+      if (table) return readRef(table, at.sheet, arg, reads, () => where(arg));
       return indexReference(plan.node, at.sheet, arg, reads, where(arg)) ?? evaluate(plan.node, at, arg, reads, now);
+    }
   }
 }

@@ -23,6 +23,16 @@ export interface Prefix {
   sheet: string | null;
 }
 
+/** The part of an Excel Table a structured reference names. */
+export type TableItem = "#All" | "#Data" | "#Headers" | "#Totals" | "#This Row";
+
+/** What a structured reference names: row items (none: the data rows) and a column or range of columns (null: all). */
+export interface TableSpec {
+  items: TableItem[];
+  first: string | null;
+  last: string | null;
+}
+
 export type BinaryOp = "+" | "-" | "*" | "/" | "^" | "&" | "=" | "<>" | "<" | ">" | "<=" | ">=";
 export type ArrayItem = string | number | boolean | ErrorValue;
 
@@ -43,6 +53,8 @@ export type Node = (
   | { kind: "range"; left: Node; right: Node }
   /** (A1,B2:C3) */
   | { kind: "union"; items: Node[] }
+  /** An Excel Table reference (table-refs.ts): `Sales[Amount]`, `Sales[[#This Row],[Qty]]`; table null: `[@Qty]` in its own table. */
+  | { kind: "table"; prefix: Prefix | null; table: string | null; spec: TableSpec; written: string }
 ) & { span: Span };
 
 export type NodeOf<K extends Node["kind"]> = Extract<Node, { kind: K }>;

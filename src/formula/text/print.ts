@@ -92,12 +92,14 @@ export function printNode(node: Node, rewrite?: Rewrite): string {
       return `${wrapRange(p(node.left), node.left, true)}:${wrapRange(p(node.right), node.right, false)}`;
     case "union":
       return `(${node.items.map(p).join(",")})`;
+    case "table":
+      return printPrefix(node.prefix) + (node.table ?? "") + node.written;
   }
 }
 
 /** An operand of `:` other than a reference, a name or a call needs parentheses (a range only on the right: `:` is left-associative). */
 function wrapRange(text: string, node: Node, left: boolean): string {
-  const bare = ["ref", "name", "call", "error"].includes(node.kind) || (left && node.kind === "range");
+  const bare = ["ref", "name", "call", "error", "table"].includes(node.kind) || (left && node.kind === "range");
   return bare ? text : `(${text})`;
 }
 

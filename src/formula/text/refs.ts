@@ -9,7 +9,8 @@ import { excelView } from "./excel-view";
 import { plainFunctionName, svcName, VOLATILE_FUNCTIONS } from "./fn-names";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
-import type { AreaRef, CellRef, DefinedName } from "../types";
+import { findTable, tableArea } from "./table-area";
+import type { AreaRef, CellRef, DefinedName, ExcelTable } from "../types";
 
 export { svcName, plainFunctionName, VOLATILE_FUNCTIONS };
 
@@ -41,15 +42,42 @@ export function areaOf(node: NodeOf<"ref">, sheet: string): AreaRef {
   return { sheet: s, r0: Math.min(r0, r1), c0: Math.min(c0, c1), r1: Math.max(r0, r1), c1: Math.max(c0, c1) };
 }
 
+/** What expanding a formula knows besides its names: the workbook's Excel Tables and the formula's cell (for `#This Row`). */
+export interface ExpandScope {
+  tables?: readonly ExcelTable[];
+  at?: CellRef;
+}
+
+/** A structured reference as the plain reference to the cells it denotes (null: it denotes an error). */
+export function tableAsRef(n: NodeOf<"table">, tables: readonly ExcelTable[], at: CellRef): NodeOf<"ref"> | null {
+  const a = tableArea(n, tables, at);
+  if (typeof a === "string") return null;
+  const part = (row: number, col: number): RefPart => ({ row, col, rowAbs: true, colAbs: true });
+  return { kind: "ref", prefix: { book: null, sheet: a.sheet }, from: part(a.r0, a.c0), to: part(a.r1, a.c1), spill: false, span: n.span };
+}
+
+/** A table's bare name stands for its data rows. */
+function visitTableName(n: NodeOf<"name">, tables: readonly ExcelTable[], sheet: string, visit: (n: Node, sheet: string) => void): void {
+  const t = findTable(tables, n.name, { sheet, row: 0, col: 0 });
+  const ref = t && tableAsRef({ kind: "table", prefix: null, table: t.name, spec: { items: [], first: null, last: null }, written: "[]", span: n.span }, tables, { sheet, row: 0, col: 0 });
+  if (ref) visit(ref, sheet);
+}
+
 /**
  * Visit every node of a formula and of the definitions of the names it uses (recursively, each name
  * once), with the sheet each node is read on: a name's sheet-less references are on its own sheet.
+ * With the tables known, a structured reference is followed by the plain reference it denotes.
  */
-export function visitExpanded(node: Node, sheet: string, names: readonly DefinedName[], visit: (n: Node, sheet: string) => void, seen = new Set<string>()): void {
+export function visitExpanded(node: Node, sheet: string, names: readonly DefinedName[], visit: (n: Node, sheet: string) => void, scope: ExpandScope = {}, seen = new Set<string>()): void {
   walk(node, (n) => {
     visit(n, sheet);
+    if (n.kind === "table" && scope.tables && !n.prefix?.book) {
+      const ref = tableAsRef(n, scope.tables, scope.at ?? { sheet, row: 0, col: 0 });
+      if (ref) visit(ref, sheet);
+    }
     if (n.kind !== "name" || n.prefix?.book) return;
     const def = lookupName(names, n.name, sheet, n.prefix?.sheet);
+    if (!def && scope.tables && !n.prefix) visitTableName(n, scope.tables, sheet, visit);
     const key = def ? `${def.sheet ?? ""}!${def.name.toUpperCase()}` : "";
     if (!def || seen.has(key)) return;
     seen.add(key);
@@ -59,16 +87,16 @@ export function visitExpanded(node: Node, sheet: string, names: readonly Defined
     } catch {
       return; // a name whose formula we cannot read has no precedents we can name
     }
-    visitExpanded(inner, def.sheet ?? sheet, names, visit, seen);
+    visitExpanded(inner, def.sheet ?? sheet, names, visit, scope, seen);
   });
 }
 
-/** The areas a formula at `at` reads: references (sheet-less ones on `at`'s sheet), names expanded. */
-export function referencesOf(text: string, at: CellRef, names: readonly DefinedName[] = []): AreaRef[] {
+/** The areas a formula at `at` reads: references (sheet-less ones on `at`'s sheet), names expanded, tables as their cells. */
+export function referencesOf(text: string, at: CellRef, names: readonly DefinedName[] = [], tables?: readonly ExcelTable[]): AreaRef[] {
   const out: AreaRef[] = [];
   visitExpanded(excelView(parseCached(text)), at.sheet, names, (n, sheet) => {
     if (n.kind === "ref" && !n.prefix?.book) out.push(areaOf(n, sheet));
-  });
+  }, { tables, at });
   return uniqueAreas(out);
 }
 

@@ -5,6 +5,7 @@
  */
 import { MAX_COLS, MAX_ROWS, columnIndex } from "./address";
 import { ArrayItem, BinaryOp, Node, PRECEDENCE, Prefix, RefPart, Span } from "./ast";
+import { parseTableSpec } from "./table-refs";
 import { Token, syntaxError, tokenize } from "./tokens";
 
 const CELL = /^(\$?)([A-Za-z]{1,3})(\$?)(\d+)$/;
@@ -35,9 +36,33 @@ function rowPart(text: string): RefPart | null {
   return { row, col: null, rowAbs: m[1] === "$", colAbs: false };
 }
 
+/** For each "(" token, the index of its ")" (found without recursion: formulas may nest deeply). */
+function matchingParens(tokens: Token[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const open: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind !== "punct") return;
+    if (t.text === "(") open.push(i);
+    else if (t.text === ")" && open.length) out.set(open.pop() as number, i);
+  });
+  return out;
+}
+
 class Parser {
   private i = 0;
-  constructor(readonly text: string, readonly tokens: Token[]) {}
+  private readonly closes: Map<number, number>;
+  constructor(readonly text: string, readonly tokens: Token[]) {
+    this.closes = matchingParens(tokens);
+  }
+
+  /** `((x))` is `(x)`: skip parentheses that directly wrap others, so 2,000 of them do not recurse 2,000 deep. */
+  skipRedundantParens(): void {
+    for (;;) {
+      const close = this.closes.get(this.i);
+      if (!this.is("(", 1) || close === undefined || this.closes.get(this.i + 1) !== close - 1) return;
+      this.i++;
+    }
+  }
 
   peek(offset = 0): Token | undefined {
     return this.tokens[this.i + offset];
@@ -132,6 +157,8 @@ class Parser {
         return { kind: "error", code: t.value ?? t.text.toUpperCase(), prefix: null, span: this.span(start) };
       case "word":
         return this.word(null, start);
+      case "table":
+        return this.tableRef(null, null, start);
     }
     if (t.text === "{") return this.array();
     if (t.text === "(") return this.parens();
@@ -164,9 +191,20 @@ class Parser {
     return { kind: "ref", prefix, from, to, spill: false, span: this.span(start) };
   }
 
+  /** `Sales[Amount]` (the table's name just read, or null for `[@Qty]` inside its own table). */
+  tableRef(prefix: Prefix | null, table: string | null, start: number): Node {
+    const t = this.next();
+    return { kind: "table", prefix, table, spec: parseTableSpec(t, this.text), written: t.text, span: this.span(start) };
+  }
+
   word(prefix: Prefix | null, start: number): Node {
     const t = this.peek() as Token;
     if (this.is("(", 1)) return this.call(prefix, start);
+    const after = this.peek(1);
+    if (after?.kind === "table" && after.start === t.end) {
+      this.next();
+      return this.tableRef(prefix, t.text, start);
+    }
     const cell = cellPart(t.text);
     if (cell) return this.cellRef(prefix, cell, start);
     const rows = this.rowRange(prefix, start);
@@ -217,13 +255,18 @@ class Parser {
   }
 
   parens(): Node {
-    const start = this.next().start;
+    const start = this.peek()?.start ?? 0;
+    const outer = this.closes.get(this.i);
+    this.skipRedundantParens();
+    const inner = this.closes.get(this.i);
+    this.next();
     const items = [this.binary(0)];
     while (this.is(",")) {
       this.next();
       items.push(this.binary(0));
     }
     this.expect(")");
+    if (outer !== undefined && inner !== undefined && outer !== inner) this.i = outer + 1;
     if (items.length === 1) return { ...items[0], span: this.span(start) };
     return { kind: "union", items, span: this.span(start) };
   }
@@ -258,7 +301,13 @@ class Parser {
 
 /** Parse formula text (with or without the leading "="). Throws FormulaSyntaxError. */
 export function parseExpression(text: string): Node {
-  return new Parser(text, tokenize(text)).formula();
+  const tokens = tokenize(text);
+  try {
+    return new Parser(text, tokens).formula();
+  } catch (e) {
+    if (e instanceof RangeError) throw syntaxError(text, 0, "the formula nests too deeply to read");
+    throw e;
+  }
 }
 
 const CACHE_LIMIT = 20_000;

@@ -11,6 +11,7 @@ export type TokenKind =
   | "prefix" // Sheet1!, 'Peer set'!, [1]!, '[1]Sheet1'!, 'C:\path\[svc.xlam]'!
   | "op" // + - * / ^ & = <> < > <= >= % @
   | "spill" // # after a reference
+  | "table" // [Amount], [[#This Row],[Qty]]: the bracketed part of a structured reference (table-refs.ts)
   | "punct"; // ( ) { } , ; :
 
 export interface Token {
@@ -101,6 +102,18 @@ function readHash(text: string, pos: number, prev: Token | undefined): Token {
   throw syntaxError(text, pos, "unknown error value");
 }
 
+/** The bracketed group starting at `pos` (nested brackets and `'` escapes inside) as one token. */
+function readBrackets(text: string, pos: number): Token {
+  let depth = 0;
+  for (let i = pos; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "'") i++;
+    else if (ch === "[") depth++;
+    else if (ch === "]" && --depth === 0) return { kind: "table", text: text.slice(pos, i + 1), start: pos, end: i + 1 };
+  }
+  throw syntaxError(text, pos, "unterminated table reference");
+}
+
 function stickyAt(re: RegExp, text: string, pos: number): RegExpExecArray | null {
   re.lastIndex = pos;
   return re.exec(text);
@@ -112,6 +125,7 @@ function readOther(text: string, pos: number): Token {
   if ("(){},;:".includes(ch)) return tok("punct", 1);
   const prefix = stickyAt(UNQUOTED_PREFIX, text, pos);
   if (prefix && (prefix[1] || prefix[2])) return tok("prefix", prefix[0].length, { value: prefix[2], book: prefix[1] });
+  if (ch === "[") return readBrackets(text, pos);
   const num = stickyAt(NUMBER, text, pos);
   if (num) return tok("number", num[0].length);
   const word = stickyAt(WORD, text, pos);

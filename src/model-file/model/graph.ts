@@ -11,6 +11,7 @@ import { Model, siteAddress } from "./model";
 import { AreaRef } from "../types";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
 import { referencesOf } from "../../formula/text/refs";
+import { roughReferencesOf } from "../../formula/text/rough-refs";
 
 export interface FormulaNode {
   id: number;
@@ -22,7 +23,7 @@ export interface FormulaNode {
   /** Marked as a dynamic array: its result may grow or shrink. */
   dynamic: boolean;
   reads: AreaRef[];
-  /** The text could not be read: it cannot be computed here. */
+  /** The text could not be read: it cannot be computed here (its reads are what its tokens may refer to). */
   unreadable: boolean;
 }
 
@@ -53,10 +54,13 @@ function nodesOf(model: Model, isSvc: SvcTest): FormulaNode[] {
       if (!f?.text || f.kind === "dataTable") continue;
       let reads: AreaRef[] = [];
       let unreadable = false;
+      const at = { sheet: s.name, row: c.row, col: c.col };
       try {
-        reads = referencesOf(f.text, { sheet: s.name, row: c.row, col: c.col }, model.names);
+        reads = referencesOf(f.text, at, model.names, model.tables);
       } catch {
+        // never dropped: what its tokens may refer to (or every cell) makes it a dependent, listed stale
         unreadable = true;
+        reads = roughReferencesOf(f.text, at, model.names, model.tables) ?? model.sheets.map((x) => ({ sheet: x.name, r0: 0, c0: 0, r1: MAX_ROW, c1: MAX_COL }));
       }
       out.push({ id: out.length, sheet: s.name, row: c.row, col: c.col, text: f.text, svc: isSvc(siteAddress(s.name, a1(c.row, c.col)), f.text), dynamic: f.dynamic, reads, unreadable });
     }

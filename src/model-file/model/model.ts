@@ -11,7 +11,9 @@ import { readSharedStrings } from "../parts/shared-strings";
 import { CellXml, FormulaKind, readSheetXml, SheetXml } from "../parts/sheet-read";
 import { refuseOverCellBudget } from "../parts/cell-count";
 import { svcCallsIn } from "./svc-sites";
+import { readTables } from "../parts/tables";
 import { CellValue, DefinedName } from "../types";
+import type { ExcelTable } from "../../formula/types";
 import { readWorkbook, WorkbookInfo } from "../parts/workbook";
 import { ZipLimits } from "../zip/read";
 import { quoteSheet } from "../../formula/text/address";
@@ -62,6 +64,8 @@ export interface SvcSite {
 export interface Model {
   sheets: ModelSheet[];
   names: DefinedName[];
+  /** The workbook's Excel Tables (structured references read them). */
+  tables: ExcelTable[];
   sites: SvcSite[];
   /** For writing back: the opened package and its workbook part. */
   pkg: Package;
@@ -152,5 +156,6 @@ export function readModel(bytes: Uint8Array, limits?: ZipLimits): Model {
   });
   const sites = sheets.flatMap((s) => sitesOf(s, workbook.names));
   const dynamicCm = meta.dynamic.size > 0 ? Math.min(...meta.dynamic) : null;
-  return { sheets, names: workbook.names, sites, pkg, workbook, dynamicCm };
+  const tables = readTables(pkg, sheets.filter((s) => s.xml));
+  return { sheets, names: workbook.names, tables, sites, pkg, workbook, dynamicCm };
 }

@@ -21,15 +21,18 @@ export interface RecomputeOptions {
   date1904?: boolean;
 }
 
+/** Why the engine cannot read a formula, as the stale list says it. */
+function unreadableReason(e: unknown): string {
+  return `the engine cannot read the formula: ${e instanceof Error ? e.message : String(e)}`;
+}
+
 export function recompute(n: FormulaAt, src: CellSource, opts: RecomputeOptions = {}): Recomputed {
-  const unreadable = { unsupported: "the formula text cannot be read here" };
-  if (n.unreadable) return unreadable;
   let text: string, missing: string[];
   try {
     text = engineSpelling(n.text);
     missing = unsupportedFunctions(text);
-  } catch {
-    return unreadable;
+  } catch (e) {
+    return { unsupported: unreadableReason(e) };
   }
   if (missing.length > 0) return { unsupported: `uses ${missing.join(", ")}, which only Excel computes` };
   const v = evaluate(text, n, src, opts);

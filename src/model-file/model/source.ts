@@ -9,5 +9,6 @@ export function cellSourceOf(model: Model, w: WorkingCopy): CellSource {
     names: (): readonly DefinedName[] => model.names,
     spill: (anchor) => w.spill(anchor),
     used: (sheet) => w.extent(sheet),
+    tables: () => model.tables,
   };
 }

@@ -52,7 +52,7 @@ function answerValue(a: CellValue[][]): CellValue | CellValue[][] {
 export function readerOf(src: CellSource, sheets: readonly string[]): CellReader {
   const known = new Set(sheets.map((s) => s.toUpperCase()));
   const values = (ref: { sheet: string; row: number; col: number }) => (known.has(ref.sheet.toUpperCase()) ? src.value(ref) : null);
-  return { read: async () => ({ values, spill: (a) => src.spill(a), names: src.names() as DefinedName[], sheets }) };
+  return { read: async () => ({ values, spill: (a) => src.spill(a), names: src.names() as DefinedName[], tables: src.tables?.(), sheets }) };
 }
 
 interface Pass {

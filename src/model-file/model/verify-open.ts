@@ -37,7 +37,7 @@ export function inputsKey(areas: readonly AreaRef[], value: (ref: CellRef) => Ce
 function inputsOf(v: Verifier, n: FormulaAt): AreaRef[] | null {
   let reads: AreaRef[];
   try {
-    reads = referencesOf(n.text, n, v.model.names);
+    reads = referencesOf(n.text, n, v.model.names, v.model.tables);
   } catch {
     return null;
   }
