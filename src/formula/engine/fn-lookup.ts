@@ -6,7 +6,7 @@
 import type { CellValue } from "../types";
 import { compareValues, toNumber } from "./coerce";
 import { criterion } from "./fn-criteria";
-import type { Special } from "./fn-logic";
+import { own, type OwnFamily, type Special } from "./fn-logic";
 import { evalNode, operand, single } from "./interp";
 import { err, Grid, isErrorValue, isGrid, unsupported } from "./kinds";
 
@@ -36,4 +36,4 @@ const XLOOKUP: Special = (args, ctx, arr) => {
   return ret[0].length === 1 ? ret[hit]?.[0] ?? err("#VALUE!") : [ret[hit]];
 };
 
-export const LOOKUP: Record<string, Special> = { XLOOKUP };
+export const LOOKUP: OwnFamily = { XLOOKUP: own(XLOOKUP, 3, 6, { ranges: [1, 2] }) };
