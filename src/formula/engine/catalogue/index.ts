@@ -10,7 +10,6 @@ import { AGGREGATES } from "../fn-aggregate";
 import { CLOCK } from "../fn-clock";
 import { CRITERIA } from "../fn-criteria";
 import { LOGIC, type OwnFamily, type OwnFunction } from "../fn-logic";
-import { LOOKUP } from "../fn-lookup";
 import { REFERENCE } from "../fn-ref";
 import { TEXT_VALUE } from "../fn-value";
 import { PURE } from "../fns";
@@ -20,7 +19,7 @@ import { measuredDifference } from "../measured";
 import { LIBRARY_RULES } from "./library-rules";
 
 /** The functions whose argument nodes the engine evaluates itself. */
-const OWN: OwnFamily = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...TEXT_VALUE, ...CLOCK };
+const OWN: OwnFamily = { ...LOGIC, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...TEXT_VALUE, ...CLOCK };
 
 /** Functions Excel has that the engine refuses whatever the libraries hold, and why (facts kept for the lint and the docs). */
 const REFUSED: Record<string, ArgumentRules & { reason: string }> = {
