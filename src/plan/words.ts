@@ -3,21 +3,20 @@
  * CLI): the counts under a price, and one line per cell that needs saying — no call (which argument
  * and why), priced from its last run, priced only after it runs, recalculated on every edit.
  */
+import { volatilityOf } from "../formula";
 import type { PlannedCell, Price, RefreshPlanOf } from "./types";
 
+/** The way out of each kind of volatility (the catalogue of Excel functions says which kind a function has). */
 const WAY_OUT: Readonly<Record<string, string>> = {
-  TODAY: "put the date in an input cell",
-  NOW: "put the date in an input cell",
-  RAND: "put the number in an input cell",
-  RANDBETWEEN: "put the number in an input cell",
-  OFFSET: "refer to the cells directly (or put the value in an input cell)",
-  INDIRECT: "refer to the cells directly (or put the value in an input cell)",
+  clock: "put the date in an input cell",
+  random: "put the number in an input cell",
+  reference: "refer to the cells directly (or put the value in an input cell)",
 };
 
 /** Why a formula recalculates on every edit, and the way out. The SVC function itself is not volatile. */
 export function volatileText(functions: readonly string[]): string {
   const names = functions.join(", ");
-  const outs = [...new Set(functions.map((f) => WAY_OUT[f] ?? "put the value in an input cell"))];
+  const outs = [...new Set(functions.map((f) => WAY_OUT[volatilityOf(f) ?? ""] ?? "put the value in an input cell"))];
   return `${names} in its arguments: Excel recalculates it on every edit. It costs no call while the cache holds its answer; to stop the recalculation, ${outs.join("; or ")}.`;
 }
 

@@ -7,13 +7,15 @@ import { cellAddress } from "../../src/formula/text/address";
 import { walk } from "../../src/formula/text/ast";
 import { plainFunctionName, svcName } from "../../src/formula/text/fn-names";
 import { parseCached } from "../../src/formula/text/syntax";
+import { volatilityOf } from "../../src/formula/engine/catalogue/volatile";
 import type { CorpusFile } from "./corpus";
 import type { CorpusBook, CorpusFormula } from "./workbook";
 
 /** IronCalc's own rule for its corpus: relative 5e-8 unless METADATA!A1 says otherwise. */
 const IRONCALC_TOLERANCE = 5e-8;
 
-const VOLATILE = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "RANDARRAY"];
+/** The stored value of a formula reading the clock or drawing a random number is the moment Excel last calculated. */
+const unrepeatable = (fn: string) => ["clock", "random"].includes(volatilityOf(fn) ?? "");
 
 export function functionsOf(text: string): string[] {
   const out = new Set<string>();
@@ -41,7 +43,7 @@ export function judgedFormulas(file: CorpusFile, book: CorpusBook): { judged: Co
   let skipped = 0;
   for (const f of book.formulas) {
     const excluded = file.exclude.has(`${f.sheet}!${cellAddress("", f.row, f.col)}`.toUpperCase());
-    if (f.expected === null || excluded || f.sheet.toUpperCase() === "METADATA" || functionsOf(f.text).some((fn) => VOLATILE.includes(fn))) skipped++;
+    if (f.expected === null || excluded || f.sheet.toUpperCase() === "METADATA" || functionsOf(f.text).some(unrepeatable)) skipped++;
     else judged.push(f);
   }
   return { judged, skipped };

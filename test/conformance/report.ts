@@ -1,4 +1,6 @@
 /** The conformance figures as tables: the corpus, the verdicts per group, by function and by cause. */
+import { entryOf } from "../../src/formula/engine/catalogue";
+import { implementedBy } from "../../src/formula/engine/catalogue/describe";
 import type { CorpusFile } from "./corpus";
 import type { FileRun, Outcome, Verdict } from "./run";
 
@@ -51,8 +53,9 @@ function corpusLines(runs: FileRun[]): string[] {
   return out;
 }
 
-function table(title: string, rows: [string, Counts][], width = 34): string[] {
-  return ["", title, header("", width), ...rows.map(([k, c]) => line(k, c, width))];
+function table(title: string, rows: [string, Counts][], width = 34, where?: (label: string) => string): string[] {
+  const head = header("", width) + (where ? "   computed by" : "");
+  return ["", title, head, ...rows.map(([k, c]) => line(k, c, width) + (where ? `   ${where(k)}` : ""))];
 }
 
 const shareLine = (label: string, total: number, recomputed: number, width = 48) =>
@@ -70,6 +73,9 @@ function shareLines(runs: FileRun[]): string[] {
   }
   return out;
 }
+
+/** Where the catalogue says a function is computed ("" for the report's own labels: "(operators only)"). */
+const computedBy = (fn: string): string => (fn.startsWith("(") ? "" : implementedBy(entryOf(fn)));
 
 /** The whole report as printed by `npm run conformance`. */
 export function report(runs: FileRun[], known: Map<string, KnownDifference>, top = 60): string {
@@ -91,7 +97,7 @@ export function report(runs: FileRun[], known: Map<string, KnownDifference>, top
   return [
     ...corpusLines(runs),
     ...table("Verdicts by group:", groups),
-    ...table(`By function (a formula counts under every function it calls; ${Math.min(top, fnRows.length)} of ${fnRows.length}, most WRONG first):`, fnRows.slice(0, top)),
+    ...table(`By function (a formula counts under every function it calls; ${Math.min(top, fnRows.length)} of ${fnRows.length}, most WRONG first):`, fnRows.slice(0, top), 34, computedBy),
     ...table("By cause:", causeRows, 92),
     ...shareLines(runs),
   ].join("\n");

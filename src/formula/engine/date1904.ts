@@ -1,37 +1,16 @@
 /**
  * The 1904 date system (workbookPr date1904): serial 0 is 1904-01-01, which the 1900 system counts
  * as 1462 (its day 0 is 1899-12-31, and it keeps the phantom 1900-02-29). The libraries count in the
- * 1900 system only, so a date function's date arguments are moved into it before the call and a date
- * result is moved back. Time of day (HOUR, TIME …) is the fraction and needs no move; a result
+ * 1900 system only, so a date function's date arguments (its catalogue entry's `dates`) are moved into it before
+ * the call and a date result (`dateResult`) is moved back. Time of day (HOUR, TIME …) is the fraction and needs no move; a result
  * before 1904-01-01 does not exist in the system (#NUM!, as Excel answers).
  */
 import { DAYS_1900_TO_1904 } from "../../api/excel-date";
 import type { CellValue } from "../types";
+import type { ArgumentRules } from "./fns/types";
 import { err, Grid, isErrorValue, isGrid, unsupported } from "./kinds";
 
 export { DAYS_1900_TO_1904 };
-
-/** Per function: the parameters that hold dates, and whether the result is a date. */
-const SHAPES: Record<string, { dates: number[]; result: boolean }> = {};
-const shape = (names: string, dates: number[], result: boolean) => names.split(" ").forEach((n) => (SHAPES[n] = { dates, result }));
-shape("DATE DATEVALUE", [], true);
-shape("DAY MONTH YEAR WEEKDAY WEEKNUM ISOWEEKNUM", [0], false);
-shape("HOUR MINUTE SECOND TIME TIMEVALUE", [], false);
-shape("DAYS DAYS360 DATEDIF YEARFRAC", [0, 1], false);
-shape("EDATE EOMONTH", [0], true);
-shape("NETWORKDAYS", [0, 1, 2], false);
-shape("NETWORKDAYS.INTL", [0, 1, 3], false);
-shape("WORKDAY", [0, 2], true);
-shape("WORKDAY.INTL", [0, 3], true);
-// securities: settlement, maturity, issue and coupon dates
-shape("ACCRINT", [0, 1, 2], false);
-shape("ACCRINTM DISC INTRATE RECEIVED TBILLEQ TBILLPRICE TBILLYIELD COUPDAYBS COUPDAYS COUPDAYSNC COUPNUM DURATION MDURATION PRICE PRICEDISC YIELD YIELDDISC", [0, 1], false);
-shape("COUPNCD COUPPCD", [0, 1], true);
-shape("PRICEMAT YIELDMAT ODDLPRICE ODDLYIELD", [0, 1, 2], false);
-shape("ODDFPRICE ODDFYIELD", [0, 1, 2, 3], false);
-shape("AMORDEGRC AMORLINC", [1, 2], false);
-shape("XNPV", [2], false);
-shape("XIRR", [1], false);
 
 type Arg = CellValue | Grid | undefined;
 
@@ -50,10 +29,10 @@ function to1904(v: CellValue): CellValue {
 /** TEXT moves its value only when the format shows a date or time (y, m, d, h, s outside quotes and brackets). */
 const showsDate = (format: Arg): boolean => typeof format === "string" && /[ymdhs]/i.test(format.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ""));
 
-/** The arguments of `name` with its date parameters moved into the 1900 system. */
-export function argsTo1900(name: string, args: Arg[]): Arg[] {
+/** The arguments of `name` (its catalogue's date parameters) with its date parameters moved into the 1900 system. */
+export function argsTo1900(name: string, rules: ArgumentRules, args: Arg[]): Arg[] {
   if (name === "TEXT" && args[1] !== undefined && isGrid(args[1])) unsupported("TEXT with an array of formats in the 1904 date system");
-  const dates = name === "TEXT" ? (showsDate(args[1]) ? [0] : []) : SHAPES[name]?.dates ?? [];
+  const dates = name === "TEXT" ? (showsDate(args[1]) ? [0] : []) : rules.dates ?? [];
   return args.map((a, i) => {
     if (a === undefined || !dates.includes(i)) return a;
     // a list of holidays skips its blanks; a single date argument reads a blank as day 0
@@ -62,7 +41,7 @@ export function argsTo1900(name: string, args: Arg[]): Arg[] {
 }
 
 /** The result of `name` moved back into the 1904 system when it is a date. */
-export function resultTo1904(name: string, out: CellValue | Grid): CellValue | Grid {
-  if (!SHAPES[name]?.result) return out;
+export function resultTo1904(rules: ArgumentRules, out: CellValue | Grid): CellValue | Grid {
+  if (!rules.dateResult) return out;
   return isGrid(out) ? out.map((row) => row.map(to1904)) : to1904(out);
 }

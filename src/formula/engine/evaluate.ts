@@ -11,7 +11,8 @@ import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
 import type { CellRef } from "../types";
 import { isUnsupported, type CellSource, type EngineValue, type Evaluation, type EvaluateOptions } from "./source";
-import { implemented } from "./calls";
+import "./calls";
+import { implemented } from "./catalogue";
 import { evalNode, resultOf, type Ctx } from "./interp";
 import { NotSupported } from "./kinds";
 

@@ -7,7 +7,7 @@
 import type { Node } from "../text/ast";
 import type { CellValue } from "../types";
 import { toNumber } from "./coerce";
-import type { Special } from "./fn-logic";
+import { own, type OwnFamily, type Special } from "./fn-logic";
 import { Ctx, evalNode, operand, readArea } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, Value } from "./kinds";
 
@@ -158,19 +158,23 @@ function line(which: "slope" | "intercept"): Special {
   };
 }
 
-export const AGGREGATES: Record<string, Special> = {
-  SUM: aggregate(sum),
-  AVERAGE: aggregate((ns) => (ns.length ? sum(ns) / ns.length : err("#DIV/0!"))),
-  MIN: aggregate((ns) => (ns.length ? Math.min(...ns) : 0)),
-  MAX: aggregate((ns) => (ns.length ? Math.max(...ns) : 0)),
-  PRODUCT: aggregate((ns) => (ns.length ? ns.reduce((a, b) => a * b, 1) : 0)),
-  SUMSQ: aggregate((ns) => sum(ns.map((x) => x * x))),
-  COUNT,
-  COUNTA,
-  COUNTBLANK,
-  SUMPRODUCT,
-  NPV,
-  IRR,
-  SLOPE: line("slope"),
-  INTERCEPT: line("intercept"),
+/** Every argument a range, a value or an array, 1 to 255 of them. */
+const many = (special: Special) => own(special, 1, 255, { ranges: "all" });
+const twoArrays = (special: Special) => own(special, 2, 2, { ranges: "all", arrays: "all" });
+
+export const AGGREGATES: OwnFamily = {
+  SUM: many(aggregate(sum)),
+  AVERAGE: many(aggregate((ns) => (ns.length ? sum(ns) / ns.length : err("#DIV/0!")))),
+  MIN: many(aggregate((ns) => (ns.length ? Math.min(...ns) : 0))),
+  MAX: many(aggregate((ns) => (ns.length ? Math.max(...ns) : 0))),
+  PRODUCT: many(aggregate((ns) => (ns.length ? ns.reduce((a, b) => a * b, 1) : 0))),
+  SUMSQ: many(aggregate((ns) => sum(ns.map((x) => x * x)))),
+  COUNT: many(COUNT),
+  COUNTA: many(COUNTA),
+  COUNTBLANK: own(COUNTBLANK, 1, 1, { refs: [0] }),
+  SUMPRODUCT: own(SUMPRODUCT, 1, 255, { ranges: "all", arrays: "all" }),
+  NPV: own(NPV, 2, 255, { ranges: Array.from({ length: 254 }, (_, i) => i + 1) }),
+  IRR: own(IRR, 1, 2, { ranges: [0], arrays: [0] }),
+  SLOPE: twoArrays(line("slope")),
+  INTERCEPT: twoArrays(line("intercept")),
 };

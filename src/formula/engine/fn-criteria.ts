@@ -6,7 +6,7 @@
 import type { Node } from "../text/ast";
 import type { AreaRef, CellValue } from "../types";
 import { compareValues, numberFromText } from "./coerce";
-import type { Special } from "./fn-logic";
+import { own, type OwnFamily, type Special } from "./fn-logic";
 import { Ctx, evalNode, operand, readArea } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, NotSupported } from "./kinds";
 import { map } from "./operators";
@@ -119,13 +119,18 @@ const total: Reduce = (vs) => firstErr(vs) ?? numbers(vs).reduce((a, b) => a + b
 const mean: Reduce = (vs) => firstErr(vs) ?? (numbers(vs).length ? (total(vs) as number) / numbers(vs).length : err("#DIV/0!"));
 const extreme = (f: (a: number, b: number) => number): Reduce => (vs) => firstErr(vs) ?? (numbers(vs).length ? numbers(vs).reduce(f) : 0);
 
-export const CRITERIA: Record<string, Special> = {
-  SUMIF: conditional(0, 2, total, true),
-  COUNTIF: conditional(0, null, (vs) => vs.length, true),
-  AVERAGEIF: conditional(0, 2, mean, true),
-  SUMIFS: conditional(1, 0, total, false),
-  COUNTIFS: conditional(0, null, (vs) => vs.length, false),
-  AVERAGEIFS: conditional(1, 0, mean, false),
-  MAXIFS: conditional(1, 0, extreme(Math.max), false),
-  MINIFS: conditional(1, 0, extreme(Math.min), false),
+/** The ranges of a criteria function (references in Excel): the value range, then every criteria range from `first` on. */
+const ranges = (values: number | null, first: number) => [...(values === null ? [] : [values]), ...Array.from({ length: 127 }, (_, i) => first + 2 * i)];
+/** A *IFS function with a value range first: 3 to 255 arguments. */
+const ifs = (reduce: Reduce) => own(conditional(1, 0, reduce, false), 3, 255, { refs: ranges(0, 1) });
+
+export const CRITERIA: OwnFamily = {
+  SUMIF: own(conditional(0, 2, total, true), 2, 3, { refs: [0, 2] }),
+  COUNTIF: own(conditional(0, null, (vs) => vs.length, true), 2, 2, { refs: [0] }),
+  AVERAGEIF: own(conditional(0, 2, mean, true), 2, 3, { refs: [0, 2] }),
+  SUMIFS: ifs(total),
+  COUNTIFS: own(conditional(0, null, (vs) => vs.length, false), 2, 254, { refs: ranges(null, 0) }),
+  AVERAGEIFS: ifs(mean),
+  MAXIFS: ifs(extreme(Math.max)),
+  MINIFS: ifs(extreme(Math.min)),
 };

@@ -9,8 +9,21 @@ import { toBool } from "./coerce";
 import { Ctx, evalNode, operand } from "./interp";
 import { err, Grid, isErrorValue, isGrid, unsupported, Value } from "./kinds";
 import { map, zip } from "./operators";
+import type { ArgumentRules } from "./fns/types";
 
 export type Special = (args: (Node | null)[], ctx: Ctx, arr: boolean) => Value;
+
+/** A function's catalogue entry when the engine evaluates its argument nodes itself (lazily, or reading where a reference points). */
+export interface OwnFunction extends ArgumentRules {
+  special: Special;
+  /** Fewest and most arguments Excel accepts. */
+  min: number;
+  max: number;
+}
+
+export type OwnFamily = Record<string, OwnFunction>;
+
+export const own = (special: Special, min: number, max: number, rules: ArgumentRules = {}): OwnFunction => ({ special, min, max, ...rules });
 
 /** An argument's value; an empty argument (`IF(x,,1)`) is 0 as Excel reads it. */
 const arg = (n: Node | null, ctx: Ctx, arr: boolean): Value => (n ? evalNode(n, ctx, arr) : 0);
@@ -91,11 +104,11 @@ const SWITCH: Special = (args, ctx, arr) => {
   return args.length % 2 === 0 ? operand(arg(args[args.length - 1], ctx, arr), ctx, arr) : err("#N/A");
 };
 
-export const LOGIC: Record<string, Special> = {
-  IF,
-  IFERROR: onError(() => true),
-  IFNA: onError((e) => e.error === "#N/A"),
-  IFS,
-  CHOOSE,
-  SWITCH,
+export const LOGIC: OwnFamily = {
+  IF: own(IF, 2, 3),
+  IFERROR: own(onError(() => true), 2, 2),
+  IFNA: own(onError((e) => e.error === "#N/A"), 2, 2),
+  IFS: own(IFS, 2, 254),
+  CHOOSE: own(CHOOSE, 2, 255),
+  SWITCH: own(SWITCH, 3, 254),
 };

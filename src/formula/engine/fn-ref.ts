@@ -6,7 +6,7 @@ import type { Node } from "../text/ast";
 import { MAX_COLS, MAX_ROWS } from "../text/address";
 import type { AreaRef, CellValue } from "../types";
 import { toNumber } from "./coerce";
-import type { Special } from "./fn-logic";
+import { own, type OwnFamily, type Special } from "./fn-logic";
 import { Ctx, evalNode, operand, single } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, Value } from "./kinds";
 import { map } from "./operators";
@@ -109,14 +109,14 @@ const ISBLANK: Special = (args, ctx, arr) => {
   return map(v, (x) => x === null);
 };
 
-export const REFERENCE: Record<string, Special> = {
-  ROW: position("row"),
-  COLUMN: position("col"),
-  ROWS: extent("rows"),
-  COLUMNS: extent("cols"),
-  INDEX,
-  OFFSET,
-  ISREF,
-  AREAS,
-  ISBLANK,
+export const REFERENCE: OwnFamily = {
+  ROW: own(position("row"), 0, 1, { refs: [0] }),
+  COLUMN: own(position("col"), 0, 1, { refs: [0] }),
+  ROWS: own(extent("rows"), 1, 1, { ranges: [0] }),
+  COLUMNS: own(extent("cols"), 1, 1, { ranges: [0] }),
+  INDEX: own(INDEX, 2, 4, { refs: [0] }),
+  OFFSET: own(OFFSET, 3, 5, { refs: [0], volatile: "reference" }),
+  ISREF: own(ISREF, 1, 1, { refs: [0], readsErrors: true }),
+  AREAS: own(AREAS, 1, 1, { refs: [0] }),
+  ISBLANK: own(ISBLANK, 1, 1, { readsErrors: true }),
 };

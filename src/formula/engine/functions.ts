@@ -104,13 +104,14 @@ function patchComparison(): void {
  * Build the parser. `hooks()` gives the current evaluation's clock and SVC hook (one parser serves
  * every evaluation; evaluations are synchronous).
  */
-export function buildParser(config: FfpConfig, hooks: () => EvalHooks): { parser: FormulaParser; supported: Set<string> } {
+export function buildParser(config: FfpConfig, hooks: () => EvalHooks): { parser: FormulaParser; supported: Set<string>; formulajs: Set<string> } {
   patchComparison();
   const parser = new FormulaParser(config);
   const base = parser.functions;
   const internals = parser as unknown as { funsNullAs0: string[]; funsPreserveRef: string[] };
   const nullAs0 = new Set(internals.funsNullAs0);
   const supported = new Set(parser.supportedFunctions());
+  const fromFormulajs = new Set<string>();
   for (const name of Object.keys(base)) {
     const readsRefs = REFERENCE_CONTEXT.includes(name) || parser.funsNeedContext.includes(name) || internals.funsPreserveRef.includes(name);
     if (!supported.has(name) || readsRefs) continue;
@@ -120,6 +121,7 @@ export function buildParser(config: FfpConfig, hooks: () => EvalHooks): { parser
     if (KEEP_FAST_FORMULA_PARSER.has(name) || NOT_OFFERED.includes(name)) continue;
     base[name] = bridge(fn, parser.funsNeedContext.includes(name));
     supported.add(name);
+    fromFormulajs.add(name);
   }
   base.INDEX = indexKeepingSheet(base.INDEX as Fn);
   base.TODAY = () => serialOfLocal(hooks().now(), false);
@@ -135,7 +137,7 @@ export function buildParser(config: FfpConfig, hooks: () => EvalHooks): { parser
       return target[name as string];
     },
   });
-  return { parser, supported };
+  return { parser, supported, formulajs: fromFormulajs };
 }
 
 function svcCall(fn: string, hooks: () => EvalHooks): Fn {

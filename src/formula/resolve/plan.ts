@@ -8,7 +8,7 @@ import { excelView } from "../text/excel-view";
 import { svcName } from "../text/fn-names";
 import { literalOf } from "../text/parse";
 import { printNode } from "../text/print";
-import { volatileFunctionsIn } from "../text/refs";
+import { volatileFunctionsIn } from "../engine/catalogue/volatile";
 import type { FormulaSite, ParamInfo } from "./types";
 import { parseCached } from "../text/syntax";
 import type { ArgValue, CellRef } from "../types";

@@ -7,7 +7,8 @@
  * evaluated by the plain-formula engine (engine.ts), never by a hand-written interpreter.
  */
 import { Node } from "../text/ast";
-import { plainFunctionName, VOLATILE_FUNCTIONS } from "../text/fn-names";
+import { plainFunctionName } from "../text/fn-names";
+import { volatilityOf } from "../engine/catalogue/volatile";
 import { areaKey, areaOf, uniqueAreas, visitExpanded } from "../text/refs";
 import { Arg, planSite, SitePlan } from "./plan";
 import { Reads } from "./reads";
@@ -59,7 +60,7 @@ function footprint(plan: SitePlan, reads: Reads): { reads: AreaRef[]; volatile: 
   const volatile = new Set(plan.volatile);
   for (const arg of plan.args) {
     eachRef(arg, plan.at, { names: reads.names ?? [], tables: reads.tables ?? undefined }, (n, sheet) => {
-      if (n.kind === "call" && VOLATILE_FUNCTIONS.includes(plainFunctionName(n.name))) volatile.add(plainFunctionName(n.name));
+      if (n.kind === "call" && volatilityOf(n.name)) volatile.add(plainFunctionName(n.name));
       if (n.kind !== "ref" || n.prefix?.book) return;
       const a = areaOf(n, sheet);
       areas.push((n.spill && reads.spill({ sheet: a.sheet, row: a.r0, col: a.c0 })) || a);

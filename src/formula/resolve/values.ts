@@ -8,6 +8,7 @@ import { Node, NodeOf } from "../text/ast";
 import { engineSupports, evaluateFormula, EngineValue } from "../engine/evaluate";
 import { excelView } from "../text/excel-view";
 import { plainFunctionName } from "../text/fn-names";
+import { volatilityOf } from "../engine/catalogue/volatile";
 import { lookupName, nameFormula } from "../text/names";
 import { literalOf } from "../text/parse";
 import { printNode } from "../text/print";
@@ -63,9 +64,9 @@ function unevaluable(node: Node, at: CellRef, arg: Arg, reads: Reads): ArgOutcom
   visitExpanded(node, at.sheet, reads.names ?? [], (n, sheet) => {
     if (out) return;
     if (n.kind === "table" && !reads.tables) out = run(`${where(arg)}: the table reference ${printNode(n)} is worked out only when the formula runs`);
-    if (n.kind === "call" && (!engineSupports(n) || ["OFFSET", "INDIRECT"].includes(plainFunctionName(n.name)))) {
+    if (n.kind === "call" && (!engineSupports(n) || volatilityOf(n.name) === "reference")) {
       const fn = plainFunctionName(n.name);
-      const volatile = ["OFFSET", "INDIRECT"].includes(fn) ? " (a volatile reference function)" : "";
+      const volatile = volatilityOf(fn) === "reference" ? " (a volatile reference function)" : "";
       out = run(`${where(arg)}: ${fn}${volatile} cannot be worked out before the formula runs`);
     } else if (n.kind === "ref" && !reads.sheetExists(areaOf(n, sheet).sheet)) {
       out = invalid(`${where(arg)}: #REF! (there is no sheet "${areaOf(n, sheet).sheet}")`);

@@ -5,5 +5,3 @@ export { svcCallTokensIn, svcName } from "../../api/svc-name";
 export function plainFunctionName(name: string): string {
   return name.replace(/^(_xlfn\.|_xlws\.)+/i, "").toUpperCase();
 }
-
-export const VOLATILE_FUNCTIONS = ["TODAY", "NOW", "RAND", "RANDBETWEEN", "OFFSET", "INDIRECT"];

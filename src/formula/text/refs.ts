@@ -1,37 +1,18 @@
 /**
- * What a formula refers to: its precedents (references and names expanded), the volatile functions
- * it uses, whether a function name is an SVC function, and shifting a formula as Excel fills it.
+ * What a formula refers to: its precedents (references and names expanded), whether a function
+ * name is an SVC function, and shifting a formula as Excel fills it.
  */
 import { MAX_COLS, MAX_ROWS } from "./address";
 import { Node, NodeOf, RefPart, walk } from "./ast";
 import { lookupName, nameFormula } from "./names";
 import { excelView } from "./excel-view";
-import { plainFunctionName, svcName, VOLATILE_FUNCTIONS } from "./fn-names";
+import { svcName } from "./fn-names";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
 import { findTable, tableArea } from "./table-area";
 import type { AreaRef, CellRef, DefinedName, ExcelTable } from "../types";
 
-export { svcName, plainFunctionName, VOLATILE_FUNCTIONS };
-
-/** The volatile functions a formula calls anywhere (upper case, first use first). */
-export function volatileFunctionsIn(text: string): string[] {
-  const found = new Set<string>();
-  let names: string[] = [];
-  try {
-    walk(parseCached(text.trim()), (n) => {
-      if (n.kind === "call") names.push(n.name);
-    });
-  } catch {
-    // unreadable text: look for the calls outside quoted strings
-    names = [...text.replace(/"(?:[^"]|"")*"/g, '""').matchAll(/([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)].map((m) => m[1]);
-  }
-  for (const n of names) {
-    const plain = plainFunctionName(n);
-    if (VOLATILE_FUNCTIONS.includes(plain)) found.add(plain);
-  }
-  return [...found];
-}
+export { svcName };
 
 /** The area of a reference node; a spill reference counts as its anchor cell. */
 export function areaOf(node: NodeOf<"ref">, sheet: string): AreaRef {

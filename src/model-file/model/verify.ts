@@ -14,10 +14,10 @@ import { cellSourceOf } from "./source";
 import { suspectConstruct } from "./verify-constructs";
 import { sameCellValue, shownValue } from "./verify-values";
 import { WorkingCopy } from "./working";
-import { CellSource, EngineValue, volatileFunctionsIn } from "../../formula";
+import { CellSource, EngineValue, volatileFunctionsIn, volatilityOf } from "../../formula";
 
-/** Functions whose result changes with the clock or by chance: a stored value cannot confirm them. */
-const UNREPEATABLE = new Set(["TODAY", "NOW", "RAND", "RANDBETWEEN"]);
+/** Functions whose result changes with the clock or by chance (not a volatile reference): a stored value cannot confirm them. */
+const unrepeatable = (fn: string) => volatilityOf(fn) === "clock" || volatilityOf(fn) === "random";
 
 interface Mismatch {
   got: string;
@@ -49,7 +49,7 @@ export class Verifier {
   private verdict(n: FormulaAt): string | null {
     const f = this.stored.cell(n)?.formula;
     if (!f) return "the cell holds no formula to verify";
-    const clock = volatileFunctionsIn(n.text).find((x) => UNREPEATABLE.has(x));
+    const clock = volatileFunctionsIn(n.text).find(unrepeatable);
     if (clock) return `calls ${clock}, whose value changes each time Excel recalculates: Excel's stored value cannot confirm the engine's`;
     if (this.stored.value(n) === null) return "Excel stored no value for it (never calculated): open the file in Excel, recalculate and save";
     const r = recompute(n, this.src, { now: this.now, array: f.kind === "array", date1904: this.model.workbook.date1904 });

@@ -1,4 +1,105 @@
-/** Lookup functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
-import type { PureFamily } from "./types";
+/**
+ * Lookup functions computed by the engine to Excel's definition (see ./types.ts for the calling
+ * rules, ./lookup-search.ts for how a value is found): MATCH, XMATCH, LOOKUP, VLOOKUP, HLOOKUP, XLOOKUP.
+ */
+import type { CellValue } from "../../types";
+import { toBool } from "../coerce";
+import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
+import { linearFind, sortedFind, vectorOf, wholeNumber, type MatchMode } from "./lookup-search";
+import type { Arg, PureFamily } from "./types";
 
-export const LOOKUP: PureFamily = {};
+const NA = err("#N/A");
+const asGrid = (v: Arg): Grid => (v === undefined ? [[null]] : isGrid(v) ? v : [[v]]);
+
+function match([key, array, type]: Arg[]): CellValue {
+  const items = vectorOf(array);
+  const t = wholeNumber(type, 1);
+  if (typeof t !== "number") return t;
+  if (!items || key === undefined || isGrid(key) || (key === null && t === 0)) return NA;
+  const i = t === 0 ? linearFind(items, key, "wildcard") : sortedFind(items, key ?? 0, t < 0);
+  return i < 0 ? NA : i + 1;
+}
+
+const MODES: Record<number, MatchMode> = { 0: "exact", [-1]: "smaller", 1: "larger", 2: "wildcard" };
+
+/** XMATCH's and XLOOKUP's search: the position found (0-based), -1, or the error of a bad mode. */
+function xsearch(items: CellValue[], key: CellValue, matchArg: Arg, searchArg: Arg): number | { error: string } {
+  const m = wholeNumber(matchArg, 0), s = wholeNumber(searchArg, 1);
+  if (typeof m !== "number") return m;
+  if (typeof s !== "number") return s;
+  const mode = MODES[m];
+  if (m === 3) unsupported("a regular-expression match (match mode 3)");
+  if (!mode || ![1, -1, 2, -2].includes(s) || (mode === "wildcard" && Math.abs(s) === 2)) return err("#VALUE!");
+  if (key === null) unsupported("an empty lookup value in XMATCH or XLOOKUP");
+  const i = linearFind(items, key, mode, s === -1);
+  if (Math.abs(s) === 2) {
+    sortedFind(items, key, s < 0); // a binary search is defined on sorted values only
+    if (i >= 0 && linearFind(items, items[i], "exact", true) !== i) unsupported("a binary search over repeated values (Excel's answer depends on its search steps)");
+  }
+  return i;
+}
+
+function xmatch([key, array, matchArg, searchArg]: Arg[]): CellValue {
+  const items = vectorOf(array);
+  if (!items) return err("#VALUE!");
+  const i = xsearch(items, key as CellValue, matchArg, searchArg);
+  return typeof i !== "number" ? i : i < 0 ? NA : i + 1;
+}
+
+function xlookup([key, lookup, ret, notFound, matchArg, searchArg]: Arg[]): CellValue | Grid {
+  for (const a of [key, matchArg, searchArg]) if (isErrorValue(a)) return a;
+  const look = asGrid(lookup), out = asGrid(ret);
+  const across = look.length === 1 && look[0].length > 1;
+  const items = vectorOf(lookup);
+  if (!items || (across ? out[0].length !== items.length : out.length !== items.length)) return err("#VALUE!");
+  const i = xsearch(items, key as CellValue, matchArg, searchArg);
+  if (typeof i !== "number") return i;
+  if (i < 0) return notFound === undefined || notFound === null ? NA : notFound; // an empty if_not_found (`,,`) is not given
+  const slice = across ? out.map((r) => [r[i]]) : [out[i]];
+  return slice.length === 1 && slice[0].length === 1 ? slice[0][0] : slice;
+}
+
+/** LOOKUP: the vector form (a result vector, or none), or the array form (the first row or column searched, the last one returned). */
+function lookup([key, vector, result]: Arg[]): CellValue {
+  const g = asGrid(vector);
+  const wide = g[0].length > g.length;
+  // a lookup vector of several rows and columns is searched as the array form searches it
+  const items = result === undefined ? null : vectorOf(vector) ?? null;
+  const searched = items ?? (wide ? g[0] : g.map((r) => r[0]));
+  const back = result === undefined ? (wide ? g[g.length - 1] : g.map((r) => r[r.length - 1])) : vectorOf(result);
+  if (!back || key === undefined || isGrid(key)) return NA;
+  const i = sortedFind(searched, key ?? 0);
+  if (i < 0) return NA;
+  if (i >= back.length) unsupported("LOOKUP with a result vector shorter than the lookup vector (Excel reads past its end)");
+  return back[i];
+}
+
+/** VLOOKUP (down the first column) and HLOOKUP (along the first row). */
+function tableLookup(down: boolean) {
+  return ([key, table, index, approx]: Arg[]): CellValue => {
+    if (table === undefined || !isGrid(table)) unsupported("a lookup table that is a single value");
+    const g = table;
+    const n = wholeNumber(index, 1);
+    if (typeof n !== "number") return n;
+    const exact = approx === undefined ? false : toBool(isGrid(approx) ? approx[0][0] : approx);
+    if (isErrorValue(exact)) return exact;
+    if (n < 1) return err("#VALUE!");
+    if (n > (down ? g[0].length : g.length)) return err("#REF!");
+    const items = down ? g.map((r) => r[0]) : g[0];
+    const fuzzy = approx === undefined || exact;
+    if (key === undefined || isGrid(key) || (key === null && !fuzzy)) return NA;
+    const i = fuzzy ? sortedFind(items, key ?? 0) : linearFind(items, key as CellValue, "wildcard");
+    if (i < 0) return NA;
+    const v = down ? g[i][n - 1] : g[n - 1][i];
+    return v;
+  };
+}
+
+export const LOOKUP: PureFamily = {
+  MATCH: { fn: match, min: 2, max: 3, ranges: [1], arrays: [1] },
+  XMATCH: { fn: xmatch, min: 2, max: 4, ranges: [1, 2, 3], arrays: [1] },
+  XLOOKUP: { fn: xlookup, min: 3, max: 6, ranges: [1, 2, 3, 4, 5], readsErrors: true },
+  LOOKUP: { fn: lookup, min: 2, max: 3, ranges: [1, 2], arrays: [1, 2] },
+  VLOOKUP: { fn: tableLookup(true), min: 3, max: 4, ranges: [1, 2] },
+  HLOOKUP: { fn: tableLookup(false), min: 3, max: 4, ranges: [1, 2] },
+};

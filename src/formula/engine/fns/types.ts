@@ -12,18 +12,34 @@ import type { EvaluateOptions } from "../source";
 /** An evaluated argument: a value (null: an empty cell or an empty argument `F(1,)`), a grid, or undefined when omitted. */
 export type Arg = CellValue | Grid | undefined;
 
-export interface PureFunction {
+/** Why Excel recomputes a function on every recalculation: it reads the clock, draws a random number, or builds a reference from values. */
+export type Volatility = "clock" | "random" | "reference";
+
+/** How Excel takes a function's arguments, beyond their count: facts of Excel, whatever computes the function. */
+export interface ArgumentRules {
+  /** Parameters (0-based) that take a range or an array whole; "all" for every one. The others take one value. */
+  ranges?: readonly number[] | "all";
+  /** Parameters Excel evaluates as arrays even in a legacy formula (SUMPRODUCT's kind). */
+  arrays?: readonly number[] | "all";
+  /** Parameters that take the reference itself (where it points: ROW's, OFFSET's), not its values. */
+  refs?: readonly number[] | "all";
+  /** The function looks at an error argument itself (ISERROR's kind) instead of returning it. */
+  readsErrors?: boolean;
+  /** Excel recomputes it on every recalculation, and why. */
+  volatile?: Volatility;
+  /** Parameters that hold dates (moved into the 1900 system in a 1904 workbook). */
+  dates?: readonly number[];
+  /** The result is a date (moved back into the 1904 system in a 1904 workbook). */
+  dateResult?: boolean;
+}
+
+/** A function's catalogue entry when the engine computes it from evaluated arguments. */
+export interface PureFunction extends ArgumentRules {
   /** One call: every one-value parameter holds one value here (never a grid). */
   fn: (args: Arg[], opts: EvaluateOptions) => CellValue | Grid;
   /** Fewest and most arguments Excel accepts (Excel refuses other counts when the formula is typed). */
   min: number;
   max: number;
-  /** Parameters (0-based) that take a range or an array whole; "all" for every one. The others take one value. */
-  ranges?: readonly number[] | "all";
-  /** Parameters Excel evaluates as arrays even in a legacy formula (SUMPRODUCT's kind). */
-  arrays?: readonly number[] | "all";
-  /** The function looks at an error argument itself (ISERROR's kind) instead of returning it. */
-  readsErrors?: boolean;
 }
 
 export type PureFamily = Record<string, PureFunction>;

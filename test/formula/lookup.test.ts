@@ -1,0 +1,52 @@
+/**
+ * The lookup functions the engine computes (src/formula/engine/fns/lookup.ts), held to Microsoft's
+ * worked examples on each function's documentation page; the corpus's workbooks hold them further
+ * (test/conformance).
+ */
+import { evaluate, isUnsupported } from "../../src/formula/engine/evaluate";
+import { fakeBook } from "./fake-cells";
+
+function book() {
+  const b = fakeBook(["Sheet1"]);
+  // HLOOKUP's example
+  b.fill("Sheet1!A1", [["Axles", "Bearings", "Bolts"], [4, 4, 9], [5, 7, 10], [6, 8, 11]]);
+  // LOOKUP's vector example
+  b.fill("Sheet1!E2", [[4.14, "red"], [4.19, "orange"], [5.17, "yellow"], [5.77, "green"], [6.39, "blue"]]);
+  return b;
+}
+const at = { sheet: "Sheet1", row: 19, col: 9 };
+const value = (text: string) => evaluate(text, at, book(), { array: true });
+
+describe("Microsoft's examples", () => {
+  test.each([
+    ['HLOOKUP("Axles",A1:C4,2,TRUE)', 4],
+    ['HLOOKUP("Bearings",A1:C4,3,FALSE)', 7],
+    ['HLOOKUP("B",A1:C4,3,TRUE)', 5],
+    ['HLOOKUP("Bolts",A1:C4,4)', 11],
+    ['HLOOKUP(3,{1,2,3;"a","b","c";"d","e","f"},2,TRUE)', "c"],
+    ["LOOKUP(4.19,E2:E6,F2:F6)", "orange"],
+    ["LOOKUP(5.75,E2:E6,F2:F6)", "yellow"],
+    ["LOOKUP(7.66,E2:E6,F2:F6)", "blue"],
+    ["LOOKUP(0,E2:E6,F2:F6)", { error: "#N/A" }],
+    ['LOOKUP("C",{"a","b","c","d";1,2,3,4})', 3],
+    ['LOOKUP("bump",{"a",1;"b",2;"c",3})', 2],
+    ["XMATCH(4,{5,4,3,2,1})", 2],
+    ["XMATCH(4.5,{5,4,3,2,1},1)", 1],
+    ["MATCH(39,{25,38,40,41},1)", 2],
+    ["MATCH(41,{25,38,40,41},0)", 4],
+    ['VLOOKUP("yellow",{"red",1;"yellow",2},2,FALSE)', 2],
+    ['XLOOKUP("Bolts",A1:C1,A4:C4)', 11],
+    ['XLOOKUP("Nuts",A1:C1,A4:C4,"none")', "none"],
+    ["XLOOKUP(5.2,E2:E6,F2:F6,,-1)", "yellow"],
+    ["XLOOKUP(5.2,E2:E6,F2:F6,,1)", "green"],
+  ])("=%s is %j", (text, want) => expect(value(text)).toEqual(want));
+
+  test("the last number of an array of numbers and errors (LOOKUP(2,1/(condition),values))", () => {
+    expect(value('LOOKUP(2,1/(F2:F6<>"green"),F2:F6)')).toEqual("blue");
+    expect(value('LOOKUP(2,1/(F2:F6="orange"),E2:E6)')).toEqual(4.19);
+  });
+});
+
+describe("where Excel's answer depends on its undocumented search steps: UNSUPPORTED, never a guess", () => {
+  test.each(["MATCH(3,{1,5,2},1)", 'MATCH(2,{1,"a",3},1)', "XMATCH(3,{1,3,3},0,2)"])("=%s", (text) => expect(isUnsupported(value(text))).toBe(true));
+});
