@@ -1,4 +1,6 @@
 /** Financial functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import { ANNUITY } from "./fin-annuity";
+import { CASHFLOW } from "./fin-cashflow";
 import type { PureFamily } from "./types";
 
-export const FINANCIAL: PureFamily = {};
+export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW };

@@ -1,0 +1,74 @@
+/**
+ * How the financial and date functions read their one-value arguments, as Excel does: a number,
+ * TRUE/FALSE as 1/0, number text read as a number, an empty cell or an empty argument as 0; other
+ * text is #VALUE!. A date argument drops its time of day and must fall in Excel's calendar
+ * (0 to 9999-12-31), else #NUM!.
+ */
+import type { CellValue, ErrorValue } from "../../types";
+import { numberFromText } from "../coerce";
+import { err, isErrorValue, isGrid } from "../kinds";
+import type { Arg, PureFunction } from "./types";
+
+/** The last day of Excel's calendar: 9999-12-31. */
+export const LAST_SERIAL = 2958465;
+
+export type Num = number | ErrorValue;
+
+export function num(a: Arg): Num {
+  if (a === undefined || a === null) return 0;
+  if (isGrid(a)) return err("#VALUE!");
+  if (typeof a === "number") return a;
+  if (typeof a === "boolean") return a ? 1 : 0;
+  if (typeof a === "string") return numberFromText(a);
+  return a;
+}
+
+/** A date argument: its day (the time of day dropped), #NUM! outside Excel's calendar. */
+export function day(a: Arg): Num {
+  const n = num(a);
+  if (typeof n !== "number") return n;
+  return n < 0 || n >= LAST_SERIAL + 1 ? err("#NUM!") : Math.floor(n);
+}
+
+/** A number result as a cell holds it: an infinite or undefined result is #NUM!. */
+export const finite = (v: Num): CellValue => (typeof v === "number" && !Number.isFinite(v) ? err("#NUM!") : v);
+
+/**
+ * How each parameter is read: a number, a date (day), or an integer (truncated). Upper case: the
+ * Analysis ToolPak's functions, which refuse TRUE/FALSE (#VALUE!).
+ */
+export type Reader = "n" | "d" | "i" | "N" | "D" | "I";
+
+const noBool = (read: (a: Arg) => Num) => (a: Arg): Num => (typeof a === "boolean" ? err("#VALUE!") : read(a));
+const integer = (a: Arg): Num => truncated(num(a));
+const READ: Record<Reader, (a: Arg) => Num> = { n: num, d: day, i: integer, N: noBool(num), D: noBool(day), I: noBool(integer) };
+
+const truncated = (n: Num): Num => (typeof n === "number" ? Math.trunc(n) : n);
+
+/**
+ * A function of numbers: `readers` says how each parameter is read ("nnd" ...), `defaults` the value
+ * of an omitted optional parameter (undefined: 0). `f` gets every parameter read and the count given.
+ */
+export function numeric(min: number, readers: string, f: (x: number[], given: number) => Num, defaults: (number | undefined)[] = []): PureFunction {
+  return {
+    min,
+    max: readers.length,
+    fn: (args) => {
+      const x: number[] = [];
+      for (let i = 0; i < readers.length; i++) {
+        if (args[i] === undefined) {
+          x.push(defaults[i] ?? 0);
+          continue;
+        }
+        const v = READ[readers[i] as Reader](args[i]);
+        if (isErrorValue(v)) return v;
+        x.push(v);
+      }
+      return finite(f(x, args.length));
+    },
+  };
+}
+
+export const NUM = (): ErrorValue => err("#NUM!");
+export const DIV0 = (): ErrorValue => err("#DIV/0!");
+export const VALUE = (): ErrorValue => err("#VALUE!");
