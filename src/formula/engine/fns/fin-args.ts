@@ -23,11 +23,15 @@ export function num(a: Arg): Num {
   return a;
 }
 
-/** A date argument: its day (the time of day dropped), #NUM! outside Excel's calendar. */
+/**
+ * A date argument: its day, #NUM! outside Excel's calendar. The time of day is dropped after Excel
+ * rounds it to the nearest second (a time within half a second of midnight is the next day).
+ */
 export function day(a: Arg): Num {
   const n = num(a);
   if (typeof n !== "number") return n;
-  return n < 0 || n >= LAST_SERIAL + 1 ? err("#NUM!") : Math.floor(n);
+  if (n < 0 || n >= LAST_SERIAL + 1) return err("#NUM!");
+  return Math.floor(n) + (Math.round((n - Math.floor(n)) * 86400) >= 86400 ? 1 : 0);
 }
 
 /** A number result as a cell holds it: an infinite or undefined result is #NUM!. */
