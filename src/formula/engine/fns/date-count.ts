@@ -39,6 +39,8 @@ function yearfrac0(s: number, e: number): number {
   return days360(a, b, d1, d2) / 360;
 }
 
+const realLeap = (y: number) => y !== 1900 && isLeap(y);
+
 /** Does a February 29 fall between two dates (inclusive)? */
 function feb29Between(s: number, e: number): boolean {
   const [y1] = ymd(s), [y2] = ymd(e);
@@ -58,8 +60,10 @@ function yearfrac1(s: number, e: number): number {
     const leap = a[0] === b[0] ? isLeap(a[0]) : feb29Between(s, e);
     return (e - s) / (leap ? 366 : 365);
   }
-  const years = b[0] - a[0] + 1;
-  return (e - s) / ((serialOf(b[0] + 1, 1, 1) - serialOf(a[0], 1, 1)) / years);
+  // the average length of the years spanned, counted on the real calendar (1900 has 365 days here)
+  let days = 0;
+  for (let y = a[0]; y <= b[0]; y++) days += realLeap(y) ? 366 : 365;
+  return (e - s) / (days / (b[0] - a[0] + 1));
 }
 
 export function yearfrac(s: number, e: number, basis: number): number {
@@ -87,8 +91,9 @@ function datedif(s: number, e: number, unit: string): Num {
     case "YM": return months % 12;
     case "MD": return early ? e - serialOf(b[0], b[1] - 1, a[2]) : b[2] - a[2];
     case "YD": {
-      const same = serialOf(b[0], a[1], a[2]);
-      return e - (same > e ? serialOf(b[0] - 1, a[1], a[2]) : same);
+      // the end's month and day in the start's year (or the year after), less the start
+      const same = serialOf(a[0], b[1], b[2]);
+      return (same < s ? serialOf(a[0] + 1, b[1], b[2]) : same) - s;
     }
     default: return NUM();
   }

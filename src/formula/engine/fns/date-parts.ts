@@ -34,7 +34,8 @@ const secondsOf = (t: number): number => Math.round((t - Math.floor(t)) * 86400)
 const time = ([h, m, s]: number[]): Num => {
   const total = h * 3600 + m * 60 + s;
   if (total < 0 || h > 32767 || m > 32767 || s > 32767) return NUM();
-  return (total % 86400) / 86400;
+  const t = total / 86400;
+  return t - Math.floor(t);
 };
 
 /** WEEKDAY's return types: the day (0 = Sunday) its numbering starts on, and the number it starts from. */

@@ -4,7 +4,7 @@
  * makes IRR #VALUE!; XNPV and XIRR pair each value with its date, which must be numbers.
  */
 import type { CellValue } from "../../types";
-import { isErrorValue, isGrid } from "../kinds";
+import { isErrorValue, isGrid, unsupported } from "../kinds";
 import { DIV0, NUM, VALUE, day, finite, num, type Num } from "./fin-args";
 import type { Arg, PureFamily } from "./types";
 
@@ -121,8 +121,13 @@ const isDated = (d: Dated | CellValue): d is Dated => d !== null && typeof d ===
 
 const xnpvAt = (r: number, values: number[], days: number[]) => values.reduce((s, v, i) => s + v / Math.pow(1 + r, (days[i] - days[0]) / 365), 0);
 
+const noBoolNum = (a: Arg): Num => (typeof a === "boolean" ? VALUE() : num(a));
+
 function xnpv(args: Arg[]): CellValue {
-  const r = num(args[0]);
+  // an Analysis ToolPak function: an array where the rate belongs is #VALUE!, not one call per element
+  const a0 = args[0];
+  const rate = a0 !== undefined && isGrid(a0) ? (a0.length === 1 && a0[0].length === 1 ? a0[0][0] : VALUE()) : a0;
+  const r = noBoolNum(rate);
   if (typeof r !== "number") return r;
   const d = dated(args[1], args[2], null, NUM);
   if (!isDated(d)) return d;
@@ -132,26 +137,23 @@ function xnpv(args: Arg[]): CellValue {
   return finite(xnpvAt(r, values, days));
 }
 
+/**
+ * XIRR checks its arguments as Excel does (an error among the dates first), but Excel's iteration
+ * stops short of the exact rate (its results differ from the root after about 8 digits, and from
+ * some guesses it fails where Newton's method converges): the engine does not give a rate it cannot
+ * give with Excel's digits.
+ */
 function xirr(args: Arg[]): CellValue {
+  const dateError = cells(args[1]).find(isErrorValue);
+  if (dateError) return dateError;
+  if (cells(args[0]).some((v) => v === null) || cells(args[1]).some((v) => v === null)) unsupported("XIRR over empty cells");
   const d = dated(args[0], args[1], 0, VALUE);
   if (!isDated(d)) return d;
-  const { values, days } = d;
-  const guess = args[2] === undefined ? 0.1 : num(args[2]);
+  const guess = args[2] === undefined ? 0.1 : noBoolNum(args[2]);
   if (typeof guess !== "number") return guess;
   if (guess <= -1) return NUM();
-  if (!signs(values)) return NUM();
-  const f = (r: number): [number, number] => {
-    let y = 0, dy = 0;
-    values.forEach((v, i) => {
-      const t = (days[i] - days[0]) / 365;
-      y += v / Math.pow(1 + r, t);
-      dy -= (t * v) / Math.pow(1 + r, t + 1);
-    });
-    return [y, dy];
-  };
-  const r = newton(f, guess, 100, 1e-12);
-  if (typeof r === "number" && r > -1) return r;
-  return bisect(f, -0.9999, 100);
+  if (!signs(d.values)) return NUM();
+  unsupported("XIRR: Excel's iteration stops short of the exact rate (about 8 digits), which the engine does not reproduce");
 }
 
 function fvschedule(args: Arg[]): CellValue {
@@ -169,7 +171,7 @@ function fvschedule(args: Arg[]): CellValue {
 export const CASHFLOW: PureFamily = {
   IRR: { min: 1, max: 2, ranges: [0], arrays: [0], fn: irr },
   MIRR: { min: 3, max: 3, ranges: [0], arrays: [0], fn: mirr },
-  XNPV: { min: 3, max: 3, ranges: [1, 2], fn: xnpv },
+  XNPV: { min: 3, max: 3, ranges: [0, 1, 2], fn: xnpv },
   XIRR: { min: 2, max: 3, ranges: [0, 1], fn: xirr },
   FVSCHEDULE: { min: 2, max: 2, ranges: [1], fn: fvschedule },
 };
