@@ -1,6 +1,7 @@
 /** Financial functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
 import { ANNUITY } from "./fin-annuity";
 import { CASHFLOW } from "./fin-cashflow";
+import { COUPONS } from "./fin-coupons";
 import type { PureFamily } from "./types";
 
-export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW };
+export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW, ...COUPONS };
