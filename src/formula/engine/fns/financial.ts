@@ -2,6 +2,7 @@
 import { ANNUITY } from "./fin-annuity";
 import { CASHFLOW } from "./fin-cashflow";
 import { COUPONS } from "./fin-coupons";
+import { SECURITIES } from "./fin-securities";
 import type { PureFamily } from "./types";
 
-export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW, ...COUPONS };
+export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW, ...COUPONS, ...SECURITIES };
