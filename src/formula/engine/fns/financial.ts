@@ -2,7 +2,9 @@
 import { ANNUITY } from "./fin-annuity";
 import { CASHFLOW } from "./fin-cashflow";
 import { COUPONS } from "./fin-coupons";
+import { DEPRECIATION } from "./fin-depreciation";
+import { RATES } from "./fin-rates";
 import { SECURITIES } from "./fin-securities";
 import type { PureFamily } from "./types";
 
-export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW, ...COUPONS, ...SECURITIES };
+export const FINANCIAL: PureFamily = { ...ANNUITY, ...CASHFLOW, ...COUPONS, ...SECURITIES, ...DEPRECIATION, ...RATES };
