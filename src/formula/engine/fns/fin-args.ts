@@ -85,13 +85,13 @@ export const NUM = (): ErrorValue => err("#NUM!");
 export const DIV0 = (): ErrorValue => err("#DIV/0!");
 export const VALUE = (): ErrorValue => err("#VALUE!");
 
-/** A quarter of the last of 15 significant digits of y: how far a result may move and still show Excel's digits. */
-const quarterOf15Digits = (y: number) => 0.25 * 10 ** (Math.floor(Math.log10(Math.abs(y))) - 14);
+/** One unit of the 15th significant digit of y: how far two results may lie apart and show the same 15 digits. */
+const digit15 = (y: number) => 10 ** (Math.floor(Math.log10(Math.abs(y))) - 14);
 
 /**
  * A result whose digits the arguments determine: when changing any of `params` by one unit in the
- * last place (as Excel's and the engine's arithmetic round differently) moves the result by more than a
- * quarter of its 15th significant digit, the result's last digits depend on how the arithmetic is carried out
+ * last place (as Excel's and the engine's arithmetic round differently) moves the result by more than
+ * one unit of its 15th significant digit, the result's last digits depend on how the arithmetic is carried out
  * (terms that cancel, a power with a large exponent, a root at the noise floor). The engine does not
  * give such a result as Excel's: UNSUPPORTED, with the name and the reason.
  */
@@ -103,7 +103,7 @@ export function settled(name: string, f: (x: number[]) => Num, params: readonly 
       if (x[i] === 0) continue;
       for (const s of [1 + 2 ** -52, 1 - 2 ** -53]) {
         const z = f(x.map((v, j) => (j === i ? v * s : v)));
-        if (typeof z !== "number" || Math.abs(z - y) > quarterOf15Digits(y)) unsupported(`${name} here loses digits to rounding (Excel's last digits depend on its arithmetic)`);
+        if (typeof z !== "number" || Math.abs(z - y) > digit15(y)) unsupported(`${name} here loses digits to rounding (Excel's last digits depend on its arithmetic)`);
       }
     }
     return y;
