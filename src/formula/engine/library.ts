@@ -88,12 +88,7 @@ const fromLibrary1 = (v: unknown): CellValue => (v === null || v === undefined ?
 /** Functions that look at an error argument instead of returning it. */
 const READS_ERRORS = new Set("ISERROR ISERR ISNA ERROR.TYPE TYPE ISBLANK ISTEXT ISNONTEXT ISNUMBER ISLOGICAL ISEVEN ISODD ISFORMULA N T NA".split(" "));
 
-/** Excel's day 0 of the 1900 system is "1900-01-00" (the libraries read 1899-12-31): its year, month and day. */
-const DAY_ZERO: Record<string, number> = { YEAR: 1900, MONTH: 1, DAY: 0 };
-
 function callOnce(name: string, args: (CellValue | Grid | undefined)[], refs: boolean[]): CellValue | Grid {
-  const a0 = args[0];
-  if (name in DAY_ZERO && (a0 === null || (typeof a0 === "number" && a0 >= 0 && a0 < 1))) return DAY_ZERO[name];
   const fn = library().functions[name];
   if (!fn) unsupported(`${name} is not implemented`);
   // an error given for a one-value parameter is the result, as in Excel (the libraries often answer #VALUE! or #N/A instead)
