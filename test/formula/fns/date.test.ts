@@ -78,3 +78,30 @@ describe("date functions: Microsoft's examples", () => {
     expect(ev("DAYS360(DATE(2011,1,31),DATE(2011,12,31),TRUE)")).toBe(330);
   });
 });
+
+describe("working days: Microsoft's examples", () => {
+  test.each([
+    ["WORKDAY(DATE(2008,10,1),151)", 39933],
+    ["WORKDAY(DATE(2008,10,1),151,{39778,39786,39834})", 39938],
+    ["WORKDAY(DATE(2012,1,9),-1)", 40914],
+    ["WORKDAY(DATE(2012,1,7),0)", 40915],
+    ["NETWORKDAYS(DATE(2012,10,1),DATE(2013,3,1))", 110],
+    ["NETWORKDAYS(DATE(2012,10,1),DATE(2013,3,1),DATE(2012,11,22))", 109],
+    ["NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,1,31))", 22],
+    ["NETWORKDAYS.INTL(DATE(2006,2,28),DATE(2006,1,31))", -21],
+    ["NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,2,1),7,{38719,38733})", 22],
+    ['NETWORKDAYS.INTL(DATE(2006,1,1),DATE(2006,2,1),"0010001",{38719,38733})', 20],
+    ["WORKDAY.INTL(DATE(2012,1,1),90,11)", 41013],
+    ["WORKDAY.INTL(DATE(2012,1,1),30,17)", 40944],
+  ])("%s = %d", (f, want) => {
+    expect(ev(f)).toBe(want);
+  });
+
+  test.each([
+    ["WORKDAY.INTL(DATE(2012,1,1),30,0)", "#NUM!"],
+    ['NETWORKDAYS.INTL(1,10,"1111111")', "#VALUE!"],
+    ["WORKDAY(40915,1,TRUE)", "#VALUE!"],
+  ])("%s is %s", (f, code) => {
+    expect(ev(f)).toEqual({ error: code });
+  });
+});

@@ -123,3 +123,13 @@ describe("financial functions: Microsoft's examples", () => {
     expect(ev("FV(0.1,10,-162.745,1000)")).toHaveProperty("unsupported");
   });
 });
+
+describe("odd-period bonds: Microsoft's examples", () => {
+  test.each([
+    ["ODDFPRICE(DATE(2008,11,11),DATE(2021,3,1),DATE(2008,10,15),DATE(2009,3,1),0.0785,0.0625,100,2,1)", 113.597717, 6],
+    ["ODDLPRICE(DATE(2008,2,7),DATE(2008,6,15),DATE(2007,10,15),0.0375,0.0405,100,2,0)", 99.87828601, 8],
+    ["ODDLYIELD(DATE(2008,4,20),DATE(2008,6,15),DATE(2007,12,24),0.0375,99.875,100,2,0)", 0.045192, 6],
+  ])("%s ≈ %d", (f, want, digits) => {
+    expect(ev(f)).toBeCloseTo(want, digits);
+  });
+});
