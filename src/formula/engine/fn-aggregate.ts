@@ -110,29 +110,6 @@ const NPV: Special = (args, ctx, arr) => {
   return nums.reduce((acc, x, i) => acc + x / Math.pow(1 + rate, i + 1), 0);
 };
 
-/** IRR by Newton's method from the guess, as Excel: at most 50 steps, else #NUM! (the library's loops need not end). */
-const IRR: Special = (args, ctx) => {
-  if (args.length < 1 || args.length > 2 || !args[0]) return err("#VALUE!");
-  const { nums, error } = collect(args.slice(0, 1), ctx, true);
-  if (error) return error;
-  const g = args[1] ? toNumber(operand(evalNode(args[1], ctx, false), ctx, false) as CellValue) : 0.1;
-  if (isErrorValue(g)) return g;
-  if (!nums.some((x) => x > 0) || !nums.some((x) => x < 0)) return err("#NUM!");
-  let rate = g;
-  for (let i = 0; i < 50; i++) {
-    let f = 0, d = 0;
-    nums.forEach((x, k) => {
-      f += x / Math.pow(1 + rate, k);
-      d -= (k * x) / Math.pow(1 + rate, k + 1);
-    });
-    const next = rate - f / d;
-    if (!Number.isFinite(next) || next <= -1) return err("#NUM!");
-    if (Math.abs(next - rate) < 1e-12 * Math.max(1, Math.abs(rate))) return next;
-    rate = next;
-  }
-  return err("#NUM!");
-};
-
 /** The (x, y) pairs of two arrays where both are numbers, or the error to return. */
 function pairs(args: (Node | null)[], ctx: Ctx): [number[], number[]] | { error: string } {
   if (args.length !== 2 || !args[0] || !args[1]) return err("#VALUE!");
@@ -174,7 +151,6 @@ export const AGGREGATES: OwnFamily = {
   COUNTBLANK: own(COUNTBLANK, 1, 1, { refs: [0] }),
   SUMPRODUCT: own(SUMPRODUCT, 1, 255, { ranges: "all", arrays: "all" }),
   NPV: own(NPV, 2, 255, { ranges: Array.from({ length: 254 }, (_, i) => i + 1) }),
-  IRR: own(IRR, 1, 2, { ranges: [0], arrays: [0] }),
   SLOPE: twoArrays(line("slope")),
   INTERCEPT: twoArrays(line("intercept")),
 };

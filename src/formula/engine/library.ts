@@ -55,12 +55,8 @@ function fromLibrary(res: unknown): CellValue | Grid {
 }
 const fromLibrary1 = (v: unknown): CellValue => (v === null || v === undefined ? 0 : fromFfp(v));
 
-/** Excel's day 0 of the 1900 system is "1900-01-00" (the libraries read 1899-12-31): its year, month and day. */
-const DAY_ZERO: Record<string, number> = { YEAR: 1900, MONTH: 1, DAY: 0 };
 
 function callOnce(name: string, args: (CellValue | Grid | undefined)[], refs: boolean[]): CellValue | Grid {
-  const a0 = args[0];
-  if (name in DAY_ZERO && (a0 === null || (typeof a0 === "number" && a0 >= 0 && a0 < 1))) return DAY_ZERO[name];
   const fn = library().functions[name];
   if (!fn) unsupported(`${name} is not implemented`);
   // an error given for a one-value parameter is the result, as in Excel (the libraries often answer #VALUE! or #N/A instead)
@@ -141,5 +137,6 @@ function callLifted(callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr
 
 function pick(g: Grid, r: number, c: number): CellValue {
   const rr = g.length === 1 ? 0 : r, cc = g[0].length === 1 ? 0 : c;
-  return g[rr]?.[cc] ?? err("#N/A");
+  const v = g[rr]?.[cc];
+  return v === undefined ? err("#N/A") : v; // an empty cell is a value here, not a missing one
 }
