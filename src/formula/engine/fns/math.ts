@@ -1,4 +1,5 @@
 /** Math functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import { ROMAN_FNS } from "./roman";
 import type { PureFamily } from "./types";
 
-export const MATH: PureFamily = {};
+export const MATH: PureFamily = { ...ROMAN_FNS };
