@@ -43,9 +43,24 @@ export function firstError(...xs: (number | string | ErrorValue)[]): ErrorValue 
   return xs.find(isErrorValue) as ErrorValue | undefined;
 }
 
+/**
+ * Excel reads the arguments in order and the first that fails is the result: FLOOR("eight",#N/A) is
+ * #VALUE!. The functions built here read error arguments themselves (num passes them through).
+ */
+export const IN_ORDER = { readsErrors: true } as const;
+
+/**
+ * The Analysis ToolPak's functions (MROUND, QUOTIENT, GCD, the base conversions, CONVERT ...) take
+ * no TRUE/FALSE for a number (#VALUE!) and read an empty argument `F(1,)` as #N/A.
+ */
+export const TOOLPAK = { readsErrors: true, emptyArgument: err("#N/A") } as const;
+
+/** A number argument of a ToolPak function. */
+export const tpNum = (a: Arg, missing: number | ErrorValue = 0): number | ErrorValue => (typeof a === "boolean" ? err("#VALUE!") : num(a, missing));
+
 /** A function of one number: `f` gets the number, an error argument is the result. */
 export function unary(f: (x: number) => CellValue): PureFunction {
-  return { min: 1, max: 1, fn: ([a]) => {
+  return { ...IN_ORDER, min: 1, max: 1, fn: ([a]) => {
     const x = num(a);
     return typeof x === "number" ? f(x) : x;
   } };
@@ -53,7 +68,7 @@ export function unary(f: (x: number) => CellValue): PureFunction {
 
 /** A function of two numbers (the second omitted reads `missing`). */
 export function binary(f: (x: number, y: number) => CellValue, min = 2, missing: number | ErrorValue = 0): PureFunction {
-  return { min, max: 2, fn: ([a, b]) => {
+  return { ...IN_ORDER, min, max: 2, fn: ([a, b]) => {
     const x = num(a), y = num(b, missing);
     if (typeof x !== "number") return x;
     return typeof y === "number" ? f(x, y) : y;

@@ -1,5 +1,6 @@
 /** Math functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
 import { ROMAN_FNS } from "./roman";
+import { ROUNDING } from "./math-rounding";
 import type { PureFamily } from "./types";
 
-export const MATH: PureFamily = { ...ROMAN_FNS };
+export const MATH: PureFamily = { ...ROMAN_FNS, ...ROUNDING };

@@ -1,7 +1,7 @@
 /** ROMAN and ARABIC: Roman numerals in Excel's five forms (classic to simplified) and back. */
 import type { CellValue } from "../../types";
 import { err } from "../kinds";
-import { whole } from "./math-args";
+import { IN_ORDER, whole } from "./math-args";
 import type { Arg, PureFamily } from "./types";
 
 const LETTERS = ["M", "D", "C", "L", "X", "V", "I"];
@@ -77,6 +77,6 @@ function ARABIC([a]: Arg[]): CellValue {
 }
 
 export const ROMAN_FNS: PureFamily = {
-  ROMAN: { min: 1, max: 2, fn: ROMAN },
+  ROMAN: { ...IN_ORDER, min: 1, max: 2, fn: ROMAN },
   ARABIC: { min: 1, max: 1, fn: ARABIC },
 };

@@ -24,6 +24,8 @@ export interface PureFunction {
   arrays?: readonly number[] | "all";
   /** The function looks at an error argument itself (ISERROR's kind) instead of returning it. */
   readsErrors?: boolean;
+  /** What an empty argument (`F(1,)`) reads as, where it is not an empty cell's null (the Analysis ToolPak's #N/A). */
+  emptyArgument?: CellValue;
 }
 
 export type PureFamily = Record<string, PureFunction>;
