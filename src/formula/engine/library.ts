@@ -12,7 +12,7 @@ import type { Ctx } from "./interp";
 import { evalNode, operand, readRef } from "./interp";
 import type { Node } from "../text/ast";
 import { takes, type PureFunction } from "./fns/types";
-import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
+import { err, Grid, isErrorValue, isGrid, isRef, RefValue, unsupported, Value } from "./kinds";
 import { argsTo1900, resultTo1904 } from "./date1904";
 import { fromFfp, toFfp } from "./values";
 
@@ -140,11 +140,16 @@ function pureCallee(f: PureFunction, ctx: Ctx): Callee {
 
 /** Evaluate the arguments of the engine's own pure function `name` and call it with Excel's argument rules. */
 export function callPure(name: string, f: PureFunction, args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
-  const values = args.map((a, i): Value | undefined => (a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : f.emptyArgument ?? null));
+  const values = args.map((a, i): Value | undefined => {
+    const v = a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : f.emptyArgument ?? null;
+    return f.refusesRanges && !takes(f.ranges, i) && isRef(v) && !oneCell(v) ? err("#VALUE!") : v;
+  });
   return callDated(name, pureCallee(f, ctx), values, ctx, arr);
 }
 
 type Args = (CellValue | Grid | undefined)[];
+
+const oneCell = (v: RefValue): boolean => v.areas.length === 1 && v.areas[0].r0 === v.areas[0].r1 && v.areas[0].c0 === v.areas[0].c1;
 
 function callDated(name: string, callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr: boolean): CellValue | Grid {
   if (!ctx.opts.date1904) return callLifted(callee, values, ctx, arr);

@@ -51,9 +51,10 @@ export const IN_ORDER = { readsErrors: true } as const;
 
 /**
  * The Analysis ToolPak's functions (MROUND, QUOTIENT, GCD, the base conversions, CONVERT ...) take
- * no TRUE/FALSE for a number (#VALUE!) and read an empty argument `F(1,)` as #N/A.
+ * no TRUE/FALSE for a number (#VALUE!), read an empty argument `F(1,)` as #N/A and a range for one
+ * value as #VALUE!.
  */
-export const TOOLPAK = { readsErrors: true, emptyArgument: err("#N/A") } as const;
+export const TOOLPAK = { readsErrors: true, emptyArgument: err("#N/A"), refusesRanges: true } as const;
 
 /** A number argument of a ToolPak function. */
 export const tpNum = (a: Arg, missing: number | ErrorValue = 0): number | ErrorValue => (typeof a === "boolean" ? err("#VALUE!") : num(a, missing));

@@ -26,6 +26,8 @@ export interface PureFunction {
   readsErrors?: boolean;
   /** What an empty argument (`F(1,)`) reads as, where it is not an empty cell's null (the Analysis ToolPak's #N/A). */
   emptyArgument?: CellValue;
+  /** A reference to more than one cell given for a one-value parameter is #VALUE! (the Analysis ToolPak's rule: it lifts over arrays, not over ranges). */
+  refusesRanges?: boolean;
 }
 
 export type PureFamily = Record<string, PureFunction>;
