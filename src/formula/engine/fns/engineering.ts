@@ -1,5 +1,6 @@
 /** Engineering functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import { CONVERT_FNS } from "./convert";
 import { RADIX } from "./radix";
 import type { PureFamily } from "./types";
 
-export const ENGINEERING: PureFamily = { ...RADIX };
+export const ENGINEERING: PureFamily = { ...RADIX, ...CONVERT_FNS };
