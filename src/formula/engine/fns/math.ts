@@ -1,6 +1,8 @@
 /** Math functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import { BASIC } from "./math-basic";
 import { ROMAN_FNS } from "./roman";
 import { ROUNDING } from "./math-rounding";
+import { TRIG } from "./trig";
 import type { PureFamily } from "./types";
 
-export const MATH: PureFamily = { ...ROMAN_FNS, ...ROUNDING };
+export const MATH: PureFamily = { ...ROMAN_FNS, ...ROUNDING, ...BASIC, ...TRIG };
