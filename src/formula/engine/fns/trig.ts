@@ -56,7 +56,7 @@ export const TRIG: PureFamily = {
   ASIN: within(Math.asin, (x) => Math.abs(x) <= 1),
   ACOS: within(Math.acos, (x) => Math.abs(x) <= 1),
   ATAN: unary(Math.atan),
-  ACOT: unary((x) => Math.PI / 2 - Math.atan(x)),
+  ACOT: unary((x) => (x === 0 ? Math.PI / 2 : Math.atan(1 / x) + (x < 0 ? Math.PI : 0))),
   ATAN2: binary((x, y) => (x === 0 && y === 0 ? err("#DIV/0!") : Math.atan2(y, x))),
   SINH: unary((x) => finite(Math.sinh(x))),
   COSH: unary((x) => finite(Math.cosh(x))),
