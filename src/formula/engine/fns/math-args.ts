@@ -5,7 +5,7 @@
  */
 import type { CellValue, ErrorValue } from "../../types";
 import { numberFromText } from "../coerce";
-import { err, isErrorValue } from "../kinds";
+import { err } from "../kinds";
 import type { Arg, PureFunction } from "./types";
 
 /** A number argument (an omitted one reads `missing`). */
@@ -37,11 +37,6 @@ export function text(a: Arg): string | ErrorValue {
 
 /** A finite number, or #NUM! (Excel has no infinities or NaN). */
 export const finite = (x: number): CellValue => (Number.isFinite(x) ? x + 0 : err("#NUM!"));
-
-/** The first error among read arguments, if any. */
-export function firstError(...xs: (number | string | ErrorValue)[]): ErrorValue | undefined {
-  return xs.find(isErrorValue) as ErrorValue | undefined;
-}
 
 /**
  * Excel reads the arguments in order and the first that fails is the result: FLOOR("eight",#N/A) is
