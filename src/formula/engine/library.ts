@@ -13,7 +13,7 @@ import { evalNode, operand, readRef } from "./interp";
 import type { Node } from "../text/ast";
 import { takes, type ArgumentRules, type PureFunction } from "./fns/types";
 import { LIBRARY_RULES } from "./catalogue/library-rules";
-import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
+import { err, Grid, isErrorValue, isGrid, isRef, RefValue, unsupported, Value } from "./kinds";
 import { argsTo1900, resultTo1904 } from "./date1904";
 import { fromFfp, toFfp } from "./values";
 
@@ -98,11 +98,16 @@ function pureCallee(f: PureFunction, ctx: Ctx): Callee {
 
 /** Evaluate the arguments of the engine's own pure function `name` and call it with Excel's argument rules. */
 export function callPure(name: string, f: PureFunction, args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
-  const values = args.map((a, i): Value | undefined => (a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : null));
+  const values = args.map((a, i): Value | undefined => {
+    const v = a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : f.emptyArgument ?? null;
+    return f.refusesRanges && !takes(f.ranges, i) && isRef(v) && !oneCell(v) ? err("#VALUE!") : v;
+  });
   return callDated(name, pureCallee(f, ctx), values, ctx, arr);
 }
 
 type Args = (CellValue | Grid | undefined)[];
+
+const oneCell = (v: RefValue): boolean => v.areas.length === 1 && v.areas[0].r0 === v.areas[0].r1 && v.areas[0].c0 === v.areas[0].c1;
 
 function callDated(name: string, callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr: boolean): CellValue | Grid {
   if (!ctx.opts.date1904) return callLifted(callee, values, ctx, arr);
@@ -137,6 +142,7 @@ function callLifted(callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr
 
 function pick(g: Grid, r: number, c: number): CellValue {
   const rr = g.length === 1 ? 0 : r, cc = g[0].length === 1 ? 0 : c;
-  const v = g[rr]?.[cc];
-  return v === undefined ? err("#N/A") : v; // an empty cell is a value here, not a missing one
+  const row = g[rr];
+  // outside a smaller argument's box: #N/A; an empty cell inside it stays empty
+  return row !== undefined && cc < row.length ? row[cc] : err("#N/A");
 }

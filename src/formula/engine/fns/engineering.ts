@@ -1,4 +1,8 @@
 /** Engineering functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import { BITS } from "./bits";
+import { COMPLEX_FNS } from "./complex-fns";
+import { CONVERT_FNS } from "./convert";
+import { RADIX } from "./radix";
 import type { PureFamily } from "./types";
 
-export const ENGINEERING: PureFamily = {};
+export const ENGINEERING: PureFamily = { ...RADIX, ...CONVERT_FNS, ...COMPLEX_FNS, ...BITS };

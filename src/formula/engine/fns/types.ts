@@ -40,6 +40,10 @@ export interface PureFunction extends ArgumentRules {
   /** Fewest and most arguments Excel accepts (Excel refuses other counts when the formula is typed). */
   min: number;
   max: number;
+  /** What an empty argument (`F(1,)`) reads as, where it is not an empty cell's null (the Analysis ToolPak's #N/A). */
+  emptyArgument?: CellValue;
+  /** A reference to more than one cell given for a one-value parameter is #VALUE! (the Analysis ToolPak's rule: it lifts over arrays, not over ranges). */
+  refusesRanges?: boolean;
 }
 
 export type PureFamily = Record<string, PureFunction>;
