@@ -1,7 +1,10 @@
 /** Statistics functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
+import { CONTINUOUS } from "./stat-continuous";
 import { DESCRIPTIVE } from "./stat-descriptive";
+import { DISCRETE } from "./stat-discrete";
 import { ORDER } from "./stat-order";
 import { PAIRS } from "./stat-pairs";
+import { SAMPLING } from "./stat-sampling";
 import type { PureFamily } from "./types";
 
-export const STATISTICS: PureFamily = { ...DESCRIPTIVE, ...ORDER, ...PAIRS };
+export const STATISTICS: PureFamily = { ...DESCRIPTIVE, ...ORDER, ...PAIRS, ...CONTINUOUS, ...SAMPLING, ...DISCRETE };
