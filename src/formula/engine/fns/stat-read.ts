@@ -5,7 +5,7 @@
  * range, as Excel documents. One-value parameters are read as numbers as Excel's arithmetic does.
  */
 import type { CellValue, ErrorValue } from "../../types";
-import { toNumber } from "../coerce";
+import { toBool, toNumber } from "../coerce";
 import { emptyFold, foldValue } from "../fn-aggregate";
 import { err, Grid, isErrorValue, isGrid } from "../kinds";
 import type { Arg, PureFunction } from "./types";
@@ -55,18 +55,25 @@ export function numArg(a: Arg, dflt?: number): number | ErrorValue {
   return toNumber(a);
 }
 
+/** A TRUE/FALSE parameter (cumulative): numbers, TRUE/FALSE and their text, as 1 or 0. */
+function flagArg(a: Arg): number | ErrorValue {
+  const b = a === undefined ? true : toBool(isGrid(a) ? a[0][0] : a);
+  return isErrorValue(b) ? b : b ? 1 : 0;
+}
+
 /**
  * A function of numbers only: each argument read as a number (omitted ones take their default;
- * NaN marks one without a default), the first error the result. `f` answers for the numbers.
+ * NaN marks one without a default; the parameter at `flag` is TRUE/FALSE), the first error the
+ * result. `f` answers for the numbers.
  */
-export function numeric(min: number, max: number, f: (x: number[]) => CellValue, defaults: (number | undefined)[] = []): PureFunction {
+export function numeric(min: number, max: number, f: (x: number[]) => CellValue, defaults: (number | undefined)[] = [], flag = -1): PureFunction {
   return {
     min,
     max,
     fn: (args) => {
       const xs: number[] = [];
       for (let i = 0; i < args.length; i++) {
-        const x = args[i] === undefined ? defaults[i] ?? NaN : numArg(args[i]);
+        const x = args[i] === undefined ? defaults[i] ?? NaN : i === flag ? flagArg(args[i]) : numArg(args[i]);
         if (isErrorValue(x)) return x;
         xs.push(x);
       }

@@ -73,19 +73,19 @@ function tdist(x: number, k: number, tails: number): CellValue {
 }
 
 export const SAMPLING: PureFamily = {
-  "CHISQ.DIST": numeric(3, 3, ([x, k, c]) => chisqDist(x, k, c)),
+  "CHISQ.DIST": numeric(3, 3, ([x, k, c]) => chisqDist(x, k, c), [], 2),
   "CHISQ.DIST.RT": numeric(2, 2, ([x, k]) => chisqRt(x, k)),
   CHIDIST: numeric(2, 2, ([x, k]) => chisqRt(x, k)),
   "CHISQ.INV": numeric(2, 2, ([p, k]) => chisqInv(p, k, false)),
   "CHISQ.INV.RT": numeric(2, 2, ([p, k]) => chisqInv(p, k, true)),
   CHIINV: numeric(2, 2, ([p, k]) => chisqInv(p, k, true)),
-  "F.DIST": numeric(4, 4, ([x, a, b, c]) => fDist(x, a, b, c)),
+  "F.DIST": numeric(4, 4, ([x, a, b, c]) => fDist(x, a, b, c), [], 3),
   "F.DIST.RT": numeric(3, 3, ([x, a, b]) => fDist(x, a, b, 1, true)),
   FDIST: numeric(3, 3, ([x, a, b]) => fDist(x, a, b, 1, true)),
   "F.INV": numeric(3, 3, ([p, a, b]) => fInv(p, a, b, false)),
   "F.INV.RT": numeric(3, 3, ([p, a, b]) => fInv(p, a, b, true)),
   FINV: numeric(3, 3, ([p, a, b]) => fInv(p, a, b, true)),
-  "T.DIST": numeric(3, 3, ([x, k, c]) => tDist(x, k, c)),
+  "T.DIST": numeric(3, 3, ([x, k, c]) => tDist(x, k, c), [], 2),
   "T.DIST.2T": numeric(2, 2, ([x, k]) => t2t(x, k)),
   "T.DIST.RT": numeric(2, 2, ([x, k]) => tRt(x, k)),
   TDIST: numeric(3, 3, ([x, k, t]) => tdist(x, k, t)),

@@ -26,9 +26,13 @@ export function lnGamma(x: number): number {
     if (prod > 1e280) (shift += Math.log(prod)), (prod = 1);
   }
   shift += Math.log(prod);
+  return (y - 0.5) * Math.log(y) - y + LN_SQRT_2PI + stirlingSeries(y) - shift;
+}
+
+/** ln Γ(y) - ((y - 1/2) ln y - y + ln √(2π)) for y ≥ 15: the asymptotic series, below 1e-17 there. */
+function stirlingSeries(y: number): number {
   const y2 = 1 / (y * y);
-  const series = (1 / 12 - y2 * (1 / 360 - y2 * (1 / 1260 - y2 * (1 / 1680 - y2 / 1188)))) / y;
-  return (y - 0.5) * Math.log(y) - y + LN_SQRT_2PI + series - shift;
+  return (1 / 12 - y2 * (1 / 360 - y2 * (1 / 1260 - y2 * (1 / 1680 - y2 / 1188)))) / y;
 }
 
 /** Γ(x): exact factorials for whole x, the reflection formula below 1/2. Infinity or NaN where Γ has a pole. */
@@ -41,11 +45,19 @@ export function gamma(x: number): number {
     return f;
   }
   if (x < 0.5) return Math.PI / (Math.sin(Math.PI * x) * gamma(1 - x));
-  return Math.exp(lnGamma(x));
+  if (x > 171.7) return Infinity;
+  let y = x, prod = 1;
+  for (; y < 15; y++) prod *= y;
+  // Stirling's formula with y^(y-1/2) as a square of pow (one rounding each, no exp of a large logarithm)
+  const v = Math.pow(y, y / 2 - 0.25);
+  return (Math.sqrt(2 * Math.PI) * v * (v * Math.exp(-y)) * Math.exp(stirlingSeries(y))) / prod;
 }
 
 /** e^-x x^a / Γ(a), the factor both forms of the incomplete gamma share. */
-const gammaFactor = (a: number, x: number) => Math.exp(-x + a * Math.log(x) - lnGamma(a));
+function gammaFactor(a: number, x: number): number {
+  const direct = (Math.pow(x, a) * Math.exp(-x)) / gamma(a);
+  return Number.isFinite(direct) && direct > 1e-290 ? direct : Math.exp(-x + a * Math.log(x) - lnGamma(a));
+}
 
 function gammaSeries(a: number, x: number): number {
   let ap = a, del = 1 / a, sum = del;
