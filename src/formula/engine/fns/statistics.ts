@@ -4,7 +4,9 @@ import { DESCRIPTIVE } from "./stat-descriptive";
 import { DISCRETE } from "./stat-discrete";
 import { ORDER } from "./stat-order";
 import { PAIRS } from "./stat-pairs";
+import { REGRESSION } from "./stat-regression";
 import { SAMPLING } from "./stat-sampling";
+import { TESTS } from "./stat-tests";
 import type { PureFamily } from "./types";
 
-export const STATISTICS: PureFamily = { ...DESCRIPTIVE, ...ORDER, ...PAIRS, ...CONTINUOUS, ...SAMPLING, ...DISCRETE };
+export const STATISTICS: PureFamily = { ...DESCRIPTIVE, ...ORDER, ...PAIRS, ...CONTINUOUS, ...SAMPLING, ...DISCRETE, ...TESTS, ...REGRESSION };
