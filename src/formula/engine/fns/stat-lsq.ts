@@ -1,6 +1,6 @@
 /**
- * Least squares as LINEST computes it: the x columns centred on their means when the line has a
- * constant, solved by Householder QR (stable where the normal equations lose digits), with the
+ * Least squares as LINEST computes it: the x columns and a column of ones for the constant, solved
+ * by Householder QR (stable where the normal equations lose digits), with the
  * statistics LINEST reports. Collinear x columns (Excel then drops one and reports it as 0) are not
  * computed here: the caller answers UNSUPPORTED.
  */
@@ -63,25 +63,22 @@ function inverseProduct(r: number[][]): number[][] {
   return Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => sum(cols.map((c) => c[i] * c[j]))));
 }
 
-/** The least-squares fit of y on the x columns, with a constant or through the origin; null for collinear columns. */
+/** The least-squares fit of y on the x columns (and a column of ones for the constant); null for collinear columns. */
 export function leastSquares(xs: number[][], y: number[], constant: boolean): Fit | null {
   const n = y.length, k = xs.length;
-  const mx = xs.map((c) => (constant ? sum(c) / n : 0)), my = constant ? sum(y) / n : 0;
-  const cols = xs.map((c, j) => c.map((v) => v - mx[j]));
-  const yc = y.map((v) => v - my);
-  const d = qr(cols, yc);
+  const cols = constant ? [...xs, y.map(() => 1)] : xs;
+  const d = qr(cols, y);
   if (!d) return null;
-  const m = backSolve(d.r, d.qty.slice(0, k));
-  const b = constant ? my - sum(m.map((s, j) => s * mx[j])) : 0;
+  const coef = backSolve(d.r, d.qty.slice(0, cols.length));
+  const m = coef.slice(0, k), b = constant ? coef[k] : 0;
   const fitted = y.map((_, i) => b + sum(m.map((s, j) => s * xs[j][i])));
   const ssResid = sum(y.map((v, i) => (v - fitted[i]) ** 2));
-  const ssTotal = sum(yc.map((v) => v * v));
-  const ssReg = Math.max(0, ssTotal - ssResid);
-  const df = n - k - (constant ? 1 : 0);
+  const my = constant ? sum(y) / n : 0;
+  const ssTotal = sum(y.map((v) => (v - my) ** 2));
+  const ssReg = constant ? sum(fitted.map((v) => (v - my) ** 2)) : sum(fitted.map((v) => v * v));
+  const df = n - cols.length;
   const sigma2 = ssResid / df;
   const cov = inverseProduct(d.r);
   const se = cov.map((row, j) => Math.sqrt(row[j] * sigma2));
-  const seB = constant ? Math.sqrt(sigma2 * (1 / n + sum(mx.map((u, i) => sum(mx.map((w, j) => u * w * cov[i][j])))))) : NaN;
-  return { m, b, se, seB, r2: ssTotal === 0 ? 1 : ssReg / ssTotal, seY: Math.sqrt(sigma2), f: ssReg / k / sigma2, df, ssReg, ssResid };
+  return { m, b, se: se.slice(0, k), seB: constant ? se[k] : NaN, r2: ssTotal === 0 ? 1 : ssReg / ssTotal, seY: Math.sqrt(sigma2), f: ssReg / k / sigma2, df, ssReg, ssResid };
 }
-

@@ -17,9 +17,9 @@ interface Data {
 const asGrid = (a: Arg): Grid => (a === undefined ? [[null]] : isGrid(a) ? a : [[a]]);
 const given = (a: Arg) => a !== undefined && a !== null;
 
-/** Every value a number, else the first error (or #VALUE!). */
+/** Every value a number, else #VALUE! (an error value included, as Excel answers). */
 function numbersIn(g: Grid): number[][] | ErrorValue {
-  for (const row of g) for (const v of row) if (typeof v !== "number") return isErrorValue(v) ? v : err("#VALUE!");
+  for (const row of g) for (const v of row) if (typeof v !== "number") return err("#VALUE!");
   return g as number[][];
 }
 
@@ -33,18 +33,19 @@ function variables(x: number[][], yRows: number, yCols: number): number[][] | Er
   return err("#REF!");
 }
 
+/** The y values and x variables: shapes first (#REF! when they do not fit), then values (#VALUE! for anything but numbers). */
 function readData(yArg: Arg, xArg: Arg, logY: boolean): Data | ErrorValue {
-  const yg = numbersIn(asGrid(yArg));
+  const yRaw = asGrid(yArg);
+  const shaped = given(xArg) ? variables(asGrid(xArg) as number[][], yRaw.length, yRaw[0].length) : null;
+  if (shaped && isErrorValue(shaped)) return shaped;
+  const yg = numbersIn(yRaw);
   if (isErrorValue(yg)) return yg;
   const y = yg.flat();
   if (logY && y.some((v) => v <= 0)) return NUM();
   const yRow = yg.length === 1 && yg[0].length > 1;
-  if (!given(xArg)) return { y: logY ? y.map(Math.log) : y, xs: [y.map((_, i) => i + 1)], yRow };
-  const xg = numbersIn(asGrid(xArg));
-  if (isErrorValue(xg)) return xg;
-  const xs = variables(xg, yg.length, yg[0].length);
-  if (isErrorValue(xs)) return xs;
-  return { y: logY ? y.map(Math.log) : y, xs, yRow };
+  if (!shaped) return { y: logY ? y.map(Math.log) : y, xs: [y.map((_, i) => i + 1)], yRow };
+  if (shaped.some((c) => c.some((v) => typeof v !== "number"))) return err("#VALUE!");
+  return { y: logY ? y.map(Math.log) : y, xs: shaped, yRow };
 }
 
 const flag = (a: Arg, dflt: boolean): boolean | ErrorValue => (given(a) ? toBool(isGrid(a as Grid) ? (a as Grid)[0][0] : (a as CellValue)) : dflt);

@@ -90,17 +90,20 @@ const FTEST: PureFunction = {
 
 const dims = (a: Arg): [number, number] => (a !== undefined && isGrid(a) ? [a.length, a[0].length] : [1, 1]);
 
-/** CHISQ.TEST: the right tail of Σ (actual - expected)² / expected, with (rows-1)(cols-1) degrees of freedom (n-1 for one row or column). */
+/**
+ * CHISQ.TEST: the right tail of Σ (actual - expected)² / expected over the pairs of numbers, with
+ * (rows-1)(cols-1) degrees of freedom of the actual range (n-1 for one row or column).
+ */
 const CHISQTEST: PureFunction = {
   min: 2,
   max: 2,
   ranges: "all",
   arrays: "all",
   fn: (args) => {
-    const [r, c] = dims(args[0]), [r2, c2] = dims(args[1]);
-    if (r !== r2 || c !== c2) return NA();
+    const [r, c] = dims(args[0]);
     const p = pairsOf(args[0], args[1]);
     if (isErrorValue(p)) return p;
+    if (!p.a.length) return DIV0();
     if (p.b.some((e) => e < 0)) return NUM();
     if (p.b.some((e) => e === 0)) return DIV0();
     const df = r > 1 && c > 1 ? (r - 1) * (c - 1) : r * c - 1;
