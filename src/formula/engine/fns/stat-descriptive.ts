@@ -1,7 +1,7 @@
 /** Descriptive statistics of a set of numbers, to the formulas of Microsoft's function reference. */
 import type { CellValue } from "../../types";
 import { DIV0, NA, NUM, Nums, devsq, isNums, mean, numArg, numbersA, numbersOf, numeric, ofNumbers, sum } from "./stat-read";
-import { err, Grid, isErrorValue, unsupported } from "../kinds";
+import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
 import type { Arg } from "./types";
 import type { PureFamily, PureFunction } from "./types";
 
@@ -32,14 +32,22 @@ function modes(xs: number[]): number[] {
 const modeArgs = (args: Arg[]): Nums => {
   if (args.some((a) => a === null)) return err("#VALUE!");
   if (args.some((a) => typeof a === "string")) unsupported("MODE with text typed as an argument");
+  if (args.some((a) => a !== undefined && isGrid(a) && a.length === 1 && a[0].length === 1 && a[0][0] === null)) unsupported("MODE of an empty one-cell argument");
   return numbersOf(args);
 };
 const MODE = ofNumbers((xs) => modes(xs)[0] ?? NA(), modeArgs);
 
-/** The standardised moments SKEW and KURT sum: ((x - mean) / s)^k, s the sample (or population) deviation. */
+/**
+ * The standardised moments SKEW and KURT sum: ((x - mean) / s)^k, s the sample (or population)
+ * deviation. When the terms cancel to rounding noise (symmetric data), its digits are those of
+ * Excel's own order of operations: not computed.
+ */
 function moment(xs: number[], k: number, sample: boolean): number {
   const m = mean(xs), s = Math.sqrt(devsq(xs) / (xs.length - (sample ? 1 : 0)));
-  return sum(xs.map((x) => ((x - m) / s) ** k));
+  const terms = xs.map((x) => ((x - m) / s) ** k);
+  const total = sum(terms);
+  if (Math.abs(total) < 1e-12 * sum(terms.map(Math.abs))) unsupported("SKEW of data whose terms cancel to rounding noise");
+  return total;
 }
 
 function skew(xs: number[]): CellValue {

@@ -27,11 +27,11 @@ function ofArray(min: number, max: number, f: (sorted: number[], x: number[]) =>
   };
 }
 
-/** LARGE and SMALL: k rounded up to a whole position, 1 to n. */
+/** LARGE and SMALL: k at least 1, rounded up to a whole position, at most n. */
 const kth = (fromTop: boolean) =>
   ofArray(2, 2, (s, [k]) => {
     const i = Math.ceil(k);
-    if (!s.length || i < 1 || i > s.length) return NUM();
+    if (!s.length || k < 1 || i > s.length) return NUM();
     return fromTop ? s[s.length - i] : s[i - 1];
   });
 
@@ -54,9 +54,8 @@ function percentileExc(s: number[], k: number): CellValue {
 
 const quartile = (exc: boolean) =>
   ofArray(2, 2, (s, [q]) => {
-    if (exc ? q <= 0 || q >= 4 : q < 0 || q > 4) return NUM();
     const t = Math.trunc(q);
-    if (exc && t === 0) return NUM();
+    if (exc ? q <= 0 || t <= 0 || t >= 4 : q < 0 || t > 4) return NUM();
     return exc ? percentileExc(s, t / 4) : percentileInc(s, t / 4);
   });
 
@@ -110,7 +109,7 @@ function rank(average: boolean): PureFunction {
   };
 }
 
-/** FREQUENCY: for each bin, how many numbers are at most the bin and above the bins below it; one more count for the rest. */
+/** FREQUENCY: for each bin (in any order), how many numbers are at most the bin and above the bins below it; one more count for the rest. */
 const FREQUENCY: PureFunction = {
   min: 2,
   max: 2,
@@ -121,6 +120,7 @@ const FREQUENCY: PureFunction = {
     const bins = numbersOf([args[1]]);
     if (!isNums(data)) return data;
     if (!isNums(bins)) return bins;
+    if (!bins.length) bins.push(0); // no number among the bins: Excel counts against one bin at 0
     const order = bins.map((b, i) => [b, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const counts = new Array<number>(bins.length + 1).fill(0);
     for (const x of data) {

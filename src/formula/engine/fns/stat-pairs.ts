@@ -1,7 +1,7 @@
 /** Statistics of paired numbers (x, y): correlation, covariance, the least-squares line's error and forecast. */
 import type { CellValue, ErrorValue } from "../../types";
 import { isErrorValue, isGrid } from "../kinds";
-import { DIV0, NA, mean, numArg, sum } from "./stat-read";
+import { DIV0, NA, mean, numArg, oneErrorKind, sum } from "./stat-read";
 import type { Arg, PureFamily, PureFunction } from "./types";
 
 interface Sums {
@@ -16,12 +16,14 @@ interface Sums {
 const cells = (a: Arg): CellValue[] => (a === undefined ? [] : isGrid(a) ? a.flat() : [a]);
 
 /**
- * The pairs where both values are numbers, from two arrays of the same size (else #N/A); the first
- * error met pair by pair, the first array's before the second's, is the result.
+ * The pairs where both values are numbers, from two arrays of the same size (else #N/A); an error
+ * in either is the result (when they hold several different errors, which one Excel answers is not
+ * documented: UNSUPPORTED).
  */
 export function pairsOf(first: Arg, second: Arg): { a: number[]; b: number[] } | ErrorValue {
   const p = cells(first), q = cells(second);
   if (p.length !== q.length) return NA();
+  oneErrorKind([first, second]);
   const out = { a: [] as number[], b: [] as number[] };
   for (let i = 0; i < p.length; i++) {
     const u = p[i], v = q[i];

@@ -7,11 +7,17 @@
 import type { CellValue, ErrorValue } from "../../types";
 import { toBool, toNumber } from "../coerce";
 import { emptyFold, foldValue } from "../fn-aggregate";
-import { err, Grid, isErrorValue, isGrid } from "../kinds";
+import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
 import type { Arg, PureFunction } from "./types";
 
 export type Nums = number[] | ErrorValue;
 export const isNums = (v: Nums): v is number[] => Array.isArray(v);
+
+/** Arrays holding several different errors: which one Excel answers is not documented, so the engine does not guess. */
+export function oneErrorKind(args: Arg[]): void {
+  const codes = new Set(args.flatMap((a) => (a !== undefined && isGrid(a) ? a.flat() : [a])).filter((v) => v !== undefined && isErrorValue(v as CellValue)).map((e) => (e as ErrorValue).error));
+  if (codes.size > 1) unsupported("which of several different errors in the arrays Excel answers (undocumented)");
+}
 
 /** The numbers of the arguments as SUM and AVERAGE read them, or the first error. */
 export function numbersOf(args: Arg[]): Nums {

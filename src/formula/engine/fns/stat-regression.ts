@@ -48,11 +48,18 @@ function readData(yArg: Arg, xArg: Arg, logY: boolean): Data | ErrorValue {
   return { y: logY ? y.map(Math.log) : y, xs: shaped, yRow };
 }
 
-const flag = (a: Arg, dflt: boolean): boolean | ErrorValue => (given(a) ? toBool(isGrid(a as Grid) ? (a as Grid)[0][0] : (a as CellValue)) : dflt);
+/** const and stats: TRUE/FALSE (omitted: the default); anything else, an error included, is #VALUE!. */
+function flag(a: Arg, dflt: boolean): boolean | ErrorValue {
+  if (!given(a)) return dflt;
+  const b = toBool(isGrid(a as Grid) ? (a as Grid)[0][0] : (a as CellValue));
+  return isErrorValue(b) ? err("#VALUE!") : b;
+}
 
+/** The fit; an exact one is not computed (Excel rounds its residuals to zero in ways it does not document). */
 function fit(d: Data, constant: boolean): Fit {
   const f = leastSquares(d.xs, d.y, constant);
   if (!f) unsupported("LINEST over collinear x values (Excel drops one of them)");
+  if (f.ssResid <= 1e-20 * (f.ssReg + f.ssResid)) unsupported("a least-squares line through every point (Excel's rounding of an exact fit)");
   return f;
 }
 
@@ -78,6 +85,7 @@ function linest(exp: boolean): PureFunction {
     max: 4,
     ranges: [0, 1],
     arrays: [0, 1],
+    readsErrors: true, // an error for const or stats is #VALUE!
     fn: (args) => {
       const constant = flag(args[2], true), stats = flag(args[3], false);
       if (isErrorValue(constant)) return constant;
@@ -110,6 +118,7 @@ function trend(exp: boolean): PureFunction {
     max: 4,
     ranges: [0, 1, 2],
     arrays: [0, 1, 2],
+    readsErrors: true,
     fn: (args) => {
       const constant = flag(args[3], true);
       if (isErrorValue(constant)) return constant;

@@ -1,7 +1,8 @@
 /** The sampling distributions: chi-squared, F and Student's t, their tails and inverses, to Microsoft's definitions. */
 import type { CellValue } from "../../types";
+import { unsupported } from "../kinds";
 import { NUM, numeric } from "./stat-read";
-import { betaInc, gammaInc, invert, lnBeta, lnGamma } from "./stat-special";
+import { betaFront, betaInc, gammaInc, invert, lnGamma } from "./stat-special";
 import type { PureFamily } from "./types";
 
 /** Degrees of freedom are truncated to whole numbers; below 1 (or above 10^10) Excel answers #NUM!. */
@@ -33,8 +34,8 @@ function fDist(x: number, a: number, b: number, cum: number, right = false): Cel
   if (x < 0 || badDof(d1) || badDof(d2)) return NUM();
   if (cum || right) return fTail(x, d1, d2, right);
   if (x === 0) return d1 === 2 ? 1 : d1 < 2 ? NUM() : 0;
-  const ln = (d1 / 2) * Math.log(d1 / d2) + (d1 / 2 - 1) * Math.log(x) - ((d1 + d2) / 2) * Math.log1p((d1 * x) / d2) - lnBeta(d1 / 2, d2 / 2);
-  return Math.exp(ln);
+  const u = d1 * x, w = u + d2;
+  return betaFront(u / w, d1 / 2, d2 / 2, d2 / w) / x; // (u/w)^(d1/2) (d2/w)^(d2/2) / (x B(d1/2, d2/2))
 }
 function fInv(p: number, a: number, b: number, right: boolean): CellValue {
   const d1 = dof(a), d2 = dof(b);
@@ -59,6 +60,7 @@ export function studentInv(p: number, n: number): number {
 
 function tDist(x: number, k: number, cum: number): CellValue {
   const n = dof(k);
+  if (n === 0) unsupported("T.DIST with 0 degrees of freedom (Excel answers #DIV/0! or #NUM!, undocumented)");
   if (n < 1) return NUM();
   return cum ? tCdf(x, n) : tPdf(x, n);
 }

@@ -19,6 +19,7 @@ function lnFactorialOf(n: number): number {
 /** ln Γ(x) for x > 0: Stirling's series at x + k ≥ 15, then divided back by x(x+1)...(x+k-1). */
 export function lnGamma(x: number): number {
   if (Number.isInteger(x) && x <= 171) return lnFactorialOf(x);
+  if (x > 0.5 && x < 3) return Math.log1p(gamma(x) - 1); // near its zeros at 1 and 2, from Γ itself
   let shift = 0, y = x, prod = 1;
   while (y < 15) {
     prod *= y;
@@ -121,11 +122,20 @@ function betaFraction(x: number, a: number, b: number): number {
 /** ln B(a, b). */
 export const lnBeta = (a: number, b: number): number => lnGamma(a) + lnGamma(b) - lnGamma(a + b);
 
+/** x^a y^b / B(a, b): by powers and Γ where they stay in range (one rounding each), else in logarithms. */
+export function betaFront(x: number, a: number, b: number, y: number): number {
+  if (a + b < 171) {
+    const direct = ((Math.pow(x, a) * Math.pow(y, b)) / gamma(a)) * (gamma(a + b) / gamma(b));
+    if (Number.isFinite(direct) && direct > 1e-290) return direct;
+  }
+  return Math.exp(a * Math.log(x) + b * Math.log(y) - lnBeta(a, b));
+}
+
 /** The regularised incomplete beta I_x(a, b); y is 1 - x, passed when the caller knows it more exactly. */
 export function betaInc(x: number, a: number, b: number, y = 1 - x): number {
   if (x <= 0) return 0;
   if (y <= 0) return 1;
-  const front = Math.exp(a * Math.log(x) + b * Math.log(y) - lnBeta(a, b));
+  const front = betaFront(x, a, b, y);
   if (x < (a + 1) / (a + b + 2)) return (front * betaFraction(x, a, b)) / a;
   return 1 - (front * betaFraction(y, b, a)) / b;
 }

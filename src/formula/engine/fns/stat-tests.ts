@@ -2,7 +2,7 @@
 import type { ErrorValue } from "../../types";
 import { isErrorValue, isGrid } from "../kinds";
 import { pairsOf } from "./stat-pairs";
-import { DIV0, NA, NUM, devsq, isNums, mean, numArg, numbersOf, sum } from "./stat-read";
+import { DIV0, NA, NUM, devsq, isNums, mean, numArg, numbersOf, oneErrorKind, sum } from "./stat-read";
 import { fTail, tOneTail } from "./stat-sampling";
 import { gammaInc, normalCdf } from "./stat-special";
 import type { Arg, PureFamily, PureFunction } from "./types";
@@ -21,7 +21,7 @@ const ZTEST: PureFunction = {
     if (isErrorValue(x)) return x;
     if (given !== undefined && isErrorValue(given)) return given;
     if (!xs.length) return NA();
-    if (given === undefined && xs.length < 2) return DIV0();
+    if (xs.length < 2) return DIV0(); // Excel answers #DIV/0! for one value even with σ given
     const s = given ?? Math.sqrt(devsq(xs) / (xs.length - 1));
     if (s <= 0) return given === undefined ? DIV0() : NUM();
     return 1 - normalCdf((mean(xs) - x) / (s / Math.sqrt(xs.length)));
@@ -39,6 +39,7 @@ function tStatistic(a: Arg, b: Arg, type: number): { t: number; df: number } | E
     if (d.length < 2) return DIV0();
     return { t: mean(d) / Math.sqrt(sampleVar(d) / d.length), df: d.length - 1 };
   }
+  oneErrorKind([a, b]);
   const xs = numbersOf([a]), ys = numbersOf([b]);
   if (!isNums(xs)) return xs;
   if (!isNums(ys)) return ys;
@@ -77,6 +78,7 @@ const FTEST: PureFunction = {
   ranges: "all",
   arrays: "all",
   fn: (args) => {
+    oneErrorKind(args);
     const xs = numbersOf([args[0]]), ys = numbersOf([args[1]]);
     if (!isNums(xs)) return xs;
     if (!isNums(ys)) return ys;
@@ -125,6 +127,7 @@ const PROB: PureFunction = {
     if (isErrorValue(p)) return p;
     if (isErrorValue(lo)) return lo;
     if (isErrorValue(hi)) return hi;
+    if (!p.a.length) return DIV0();
     if (p.b.some((q) => q <= 0 || q > 1) || Math.abs(sum(p.b) - 1) > 1e-12) return NUM();
     return sum(p.a.map((x, i) => (x >= lo && x <= hi ? p.b[i] : 0)));
   },
