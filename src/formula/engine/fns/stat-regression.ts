@@ -55,13 +55,14 @@ function flag(a: Arg, dflt: boolean): boolean | ErrorValue {
   return isErrorValue(b) ? err("#VALUE!") : b;
 }
 
-/** The fit; an exact one is not computed (Excel rounds its residuals to zero in ways it does not document). */
 function fit(d: Data, constant: boolean): Fit {
   const f = leastSquares(d.xs, d.y, constant);
   if (!f) unsupported("LINEST over collinear x values (Excel drops one of them)");
-  if (f.ssResid <= 1e-20 * (f.ssReg + f.ssResid)) unsupported("a least-squares line through every point (Excel's rounding of an exact fit)");
   return f;
 }
+
+/** An exact fit's residuals are rounding noise, which Excel rounds to zero in ways it does not document. */
+const exact = (f: Fit) => f.ssResid <= 1e-20 * (f.ssReg + f.ssResid);
 
 /** LINEST's answer: the slopes right to left, then b; with stats, four more rows of statistics. */
 function linestGrid(f: Fit, stats: boolean, constant: boolean, exp: boolean): Grid {
@@ -69,6 +70,7 @@ function linestGrid(f: Fit, stats: boolean, constant: boolean, exp: boolean): Gr
   const first: CellValue[] = [...f.m.map(on).reverse(), on(f.b)];
   if (!stats) return [first];
   if (f.df < 1) unsupported("LINEST statistics with no degrees of freedom left");
+  if (exact(f)) unsupported("LINEST statistics of a line through every point (Excel's rounding of an exact fit)");
   const pad = (row: CellValue[]) => [...row, ...new Array<CellValue>(k + 1 - row.length).fill(NA())];
   return [
     first,
@@ -128,6 +130,8 @@ function trend(exp: boolean): PureFunction {
       if (isErrorValue(pts)) return pts;
       const f = fit(d, constant);
       const vals = pts.points.map((p) => f.b + p.reduce((acc, x, j) => acc + f.m[j] * x, 0));
+      const scale = Math.max(...d.y.map(Math.abs));
+      if (vals.some((v) => v !== 0 && Math.abs(v) < 1e-13 * scale)) unsupported("a TREND value that cancels to rounding noise");
       return pts.shape(exp ? vals.map(Math.exp) : vals);
     },
   };
