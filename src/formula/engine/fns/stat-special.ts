@@ -2,7 +2,7 @@
  * The special functions the distributions rest on, to double precision: log-gamma (Stirling's series
  * after shifting the argument up), the regularised incomplete gamma (series, or Lentz's continued
  * fraction) and beta (continued fraction), the normal distribution through erfc = Q(1/2, x²), its
- * inverse (Acklam's rational start refined by Halley steps), and a bracketing inverse for the others.
+ * inverse (Wichura's AS 241), and a bracketing inverse for the others.
  */
 
 const TINY = 1e-300;
@@ -148,36 +148,39 @@ export function normalCdf(z: number): number {
 
 export const normalPdf = (z: number): number => Math.exp(-0.5 * z * z - LN_SQRT_2PI);
 
-const A = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-const B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-const C = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-const D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+/** Wichura's AS 241 (PPND16) coefficients, lowest power first: the central region, then the tails. */
+const AS241 = {
+  a: [3.387132872796366608, 133.14166789178437745, 1971.5909503065514427, 13731.693765509461125, 45921.953931549871457, 67265.770927008700853, 33430.575583588128105, 2509.0809287301226727],
+  b: [1, 42.313330701600911252, 687.1870074920579083, 5394.1960214247511077, 21213.794301586595867, 39307.89580009271061, 28729.085735721942674, 5226.495278852854561],
+  c: [1.42343711074968357734, 4.6303378461565452959, 5.7694972214606914055, 3.64784832476320460504, 1.27045825245236838258, 0.24178072517745061177, 0.0227238449892691845833, 7.7454501427834140764e-4],
+  d: [1, 2.05319162663775882187, 1.6763848301838038494, 0.68976733498510000455, 0.14810397642748007459, 0.0151986665636164571966, 5.475938084995344946e-4, 1.05075007164441684324e-9],
+  e: [6.6579046435011037772, 5.4637849111641143699, 1.7848265399172913358, 0.29656057182850489123, 0.026532189526576123093, 0.0012426609473880784386, 2.71155556874348757815e-5, 2.01033439929228813265e-7],
+  f: [1, 0.59983220655588793769, 0.13692988092273580531, 0.0148753612908506148525, 7.868691311456132591e-4, 1.8463183175100546818e-5, 1.4215117583164458887e-7, 2.04426310338993978564e-15],
+};
 
-const poly = (c: number[], x: number) => c.reduce((acc, k) => acc * x + k, 0);
+const horner = (c: number[], x: number) => c.reduceRight((acc, k) => acc * x + k, 0);
 
-/** Acklam's rational approximation of Φ⁻¹ (relative error below 1.2e-9). */
-function normalInvStart(p: number): number {
-  const lowTail = Math.min(p, 1 - p);
-  if (lowTail < 0.02425) {
-    const q = Math.sqrt(-2 * Math.log(lowTail));
-    const x = poly(C, q) / (poly(D, q) * q + 1);
-    return p < 0.5 ? x : -x;
-  }
-  const q = p - 0.5, r = q * q;
-  return (poly(A, r) * q) / (poly(B, r) * r + 1);
-}
-
-/** Φ⁻¹(p) for 0 < p < 1: Acklam's start, then Halley steps on Φ until they no longer move it. */
+/**
+ * Φ⁻¹(p) for 0 < p < 1 by Wichura's AS 241 (about 1e-16). Excel's NORM.S.INV gives AS 241's
+ * digits in the tails and the exact quantile's in the central region (|p - 1/2| ≤ 0.425), which
+ * Halley steps on Φ reach.
+ */
 export function normalInv(p: number): number {
-  let x = normalInvStart(p);
-  for (let i = 0; i < 4; i++) {
-    const e = x < 0 ? normalCdf(x) - p : 1 - p - normalCdf(-x); // Φ(x) - p, from the nearer tail
-    const u = e / normalPdf(x);
-    const next = x - u / (1 + (x * u) / 2);
-    if (next === x) break;
-    x = next;
+  const q = p - 0.5;
+  if (Math.abs(q) <= 0.425) {
+    const r = 0.180625 - q * q;
+    let x = (q * horner(AS241.a, r)) / horner(AS241.b, r);
+    for (let i = 0; i < 4; i++) {
+      const u = (normalCdf(x) - p) / normalPdf(x);
+      const next = x - u / (1 + (x * u) / 2);
+      if (next === x) break;
+      x = next;
+    }
+    return x;
   }
-  return x;
+  const r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
+  const x = r <= 5 ? horner(AS241.c, r - 1.6) / horner(AS241.d, r - 1.6) : horner(AS241.e, r - 5) / horner(AS241.f, r - 5);
+  return q < 0 ? -x : x;
 }
 
 /**
