@@ -1,6 +1,7 @@
 /** Statistics functions computed by the engine to Excel's definition (see ./types.ts for the calling rules). */
 import { CONTINUOUS } from "./stat-continuous";
 import { DESCRIPTIVE } from "./stat-descriptive";
+import { toExcelDigits } from "./stat-digits";
 import { DISCRETE } from "./stat-discrete";
 import { ORDER } from "./stat-order";
 import { PAIRS } from "./stat-pairs";
@@ -9,4 +10,4 @@ import { SAMPLING } from "./stat-sampling";
 import { TESTS } from "./stat-tests";
 import type { PureFamily } from "./types";
 
-export const STATISTICS: PureFamily = { ...DESCRIPTIVE, ...ORDER, ...PAIRS, ...CONTINUOUS, ...SAMPLING, ...DISCRETE, ...TESTS, ...REGRESSION };
+export const STATISTICS: PureFamily = toExcelDigits({ ...DESCRIPTIVE, ...ORDER, ...PAIRS, ...CONTINUOUS, ...SAMPLING, ...DISCRETE, ...TESTS, ...REGRESSION });
