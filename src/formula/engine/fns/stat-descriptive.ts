@@ -115,7 +115,6 @@ export const DESCRIPTIVE: PureFamily = {
     return sum(xs.map((x) => Math.abs(x - m))) / xs.length;
   }),
   DEVSQ: plain((xs) => (xs.length ? devsq(xs) : NUM())),
-  GEOMEAN: plain(positive((xs) => Math.exp(mean(xs.map(Math.log))))),
   HARMEAN: plain(positive((xs) => xs.length / sum(xs.map((x) => 1 / x)))),
   KURT: plain(kurt),
   SKEW: plain(skew),
