@@ -11,22 +11,27 @@ import { own, type OwnFamily, type Special } from "./fn-logic";
 import { Ctx, evalNode, operand, readArea } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, Value } from "./kinds";
 
-type Fold = { nums: number[]; error: { error: string } | null; count: number; blanks: number };
+export type Fold = { nums: number[]; error: { error: string } | null; count: number; blanks: number };
 
-/** The numbers of the arguments as an aggregate reads them (`all`: also count non-empty values, for COUNTA). */
+export const emptyFold = (): Fold => ({ nums: [], error: null, count: 0, blanks: 0 });
+
+/** Add one value as an aggregate reads it: `direct` when typed as an argument (TRUE and number text count), else from a range or an array. */
+export function foldValue(out: Fold, v: CellValue, direct: boolean): void {
+  if (v === null) return void out.blanks++;
+  if (v !== "") out.count++;
+  else out.blanks++;
+  if (isErrorValue(v)) return void (out.error ??= v);
+  if (typeof v === "number") return void out.nums.push(v);
+  if (!direct) return;
+  const n = toNumber(v);
+  if (isErrorValue(n)) out.error ??= n;
+  else out.nums.push(n);
+}
+
+/** The numbers of the arguments as an aggregate reads them. */
 function collect(args: (Node | null)[], ctx: Ctx, arr: boolean, fromArgs = 0): Fold {
-  const out: Fold = { nums: [], error: null, count: 0, blanks: 0 };
-  const cell = (v: CellValue, direct: boolean) => {
-    if (v === null) return void out.blanks++;
-    if (v !== "") out.count++;
-    else out.blanks++;
-    if (isErrorValue(v)) return void (out.error ??= v);
-    if (typeof v === "number") return void out.nums.push(v);
-    if (!direct) return;
-    const n = toNumber(v);
-    if (isErrorValue(n)) out.error ??= n;
-    else out.nums.push(n);
-  };
+  const out = emptyFold();
+  const cell = (v: CellValue, direct: boolean) => foldValue(out, v, direct);
   for (const a of args.slice(fromArgs)) {
     const v: Value = a ? evalNode(a, ctx, arr) : null;
     if (isRef(v)) for (const area of v.areas) readArea(area, ctx).forEach((row) => row.forEach((x) => cell(x, false)));
