@@ -88,6 +88,7 @@ function refNode(n: Extract<Node, { kind: "ref" }>, ctx: Ctx): Value {
 function nameNode(n: Extract<Node, { kind: "name" }>, ctx: Ctx, arr: boolean): Value {
   if (n.prefix?.book) unsupported("a name in another workbook");
   const def = lookupName(ctx.cells.names(), n.name, ctx.sheet, n.prefix?.sheet);
+  if (!def && /^_xleta\./i.test(n.name)) unsupported(`the function ${n.name.slice(7)} passed as a value`);
   if (!def) return err("#NAME?");
   if (ctx.depth >= MAX_DEPTH) unsupported("names nested more than 32 deep");
   let text = nameFormula(def);

@@ -140,7 +140,7 @@ function pureCallee(f: PureFunction, ctx: Ctx): Callee {
 
 /** Evaluate the arguments of the engine's own pure function `name` and call it with Excel's argument rules. */
 export function callPure(name: string, f: PureFunction, args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
-  const values = args.map((a, i): Value | undefined => (a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : null));
+  const values = args.map((a, i): Value | undefined => (a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : takes(f.emptyIsOmitted, i) ? undefined : null));
   return callDated(name, pureCallee(f, ctx), values, ctx, arr);
 }
 
@@ -178,5 +178,6 @@ function callLifted(callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr
 
 function pick(g: Grid, r: number, c: number): CellValue {
   const rr = g.length === 1 ? 0 : r, cc = g[0].length === 1 ? 0 : c;
-  return g[rr]?.[cc] ?? err("#N/A");
+  const v = g[rr]?.[cc];
+  return v === undefined ? err("#N/A") : v; // an empty cell (null) is itself, not #N/A
 }

@@ -7,12 +7,18 @@ import type { Arg, PureFamily, PureFunction } from "./types";
 /** A test of one value that sees errors (ISERROR's kind): never itself an error. */
 const is = (test: (v: CellValue) => boolean): PureFunction => ({ min: 1, max: 1, readsErrors: true, fn: ([a]) => test(a === undefined || isGrid(a) ? null : a) });
 
-/** ISEVEN and ISODD read a number (text that reads as one too), truncated; TRUE and FALSE are #VALUE!. */
+/**
+ * ISEVEN and ISODD read a number (text that reads as one too), truncated; TRUE and FALSE are #VALUE!.
+ * Excel refuses a range of several cells (#VALUE!) but goes over an array: the engine cannot tell them apart here.
+ */
 const parity = (odd: boolean): PureFunction => ({
   min: 1,
   max: 1,
+  ranges: [0],
   fn: ([a]) => {
-    const v = a === undefined || isGrid(a) ? null : a;
+    if (a !== undefined && isGrid(a) && (a.length > 1 || a[0].length > 1)) unsupported("ISEVEN and ISODD of several cells (Excel refuses a range, goes over an array)");
+    const v = a === undefined ? null : isGrid(a) ? a[0][0] : a;
+    if (isErrorValue(v)) return v;
     const n = typeof v === "boolean" ? err("#VALUE!") : typeof v === "string" ? numberFromText(v) : (v as number | null) ?? 0;
     if (isErrorValue(n)) return n;
     return Math.abs(Math.trunc(n)) % 2 === (odd ? 1 : 0);

@@ -72,6 +72,7 @@ function beforeAfter(after: boolean): PureFunction {
     min: 2,
     max: 6,
     ranges: [1],
+    emptyIsOmitted: [2, 3, 4, 5],
     readsErrors: true, // if_not_found may be an error, returned only when nothing is found
     fn: ([a, d, inst, mode, end, notFound]) => {
       const s = text(a), ds = delimiters(d), n = instance(inst), m = flag(mode), e = flag(end);
@@ -104,6 +105,7 @@ const TEXTSPLIT: PureFunction = {
   min: 2,
   max: 6,
   ranges: [1, 2],
+  emptyIsOmitted: [2, 3, 4, 5],
   fn: ([a, c, r, ignore, mode, pad]) => {
     const s = text(a), cols = delimiters(c), rows = r === undefined ? [] : delimiters(r), skip = boolOr(ignore, false), m = flag(mode);
     const bad = firstError(s, cols, rows, skip, m);

@@ -24,6 +24,8 @@ export interface PureFunction {
   arrays?: readonly number[] | "all";
   /** The function looks at an error argument itself (ISERROR's kind) instead of returning it. */
   readsErrors?: boolean;
+  /** Parameters where an empty argument (`F(x,,1)`) means omitted, the default (an empty cell stays an empty value). */
+  emptyIsOmitted?: readonly number[] | "all";
 }
 
 export type PureFamily = Record<string, PureFunction>;
