@@ -53,7 +53,7 @@ const SUBSTITUTE: PureFunction = {
     const bad = firstError(s, old, add, nth);
     if (bad) return bad;
     const str = s as string, o = old as string, n = nth as number;
-    if (d !== undefined && n < 1) return err("#VALUE!");
+    if (d !== undefined && (n < 1 || typeof d === "boolean")) return err("#VALUE!"); // Excel refuses TRUE as instance_num
     if (o === "") return str;
     if (d === undefined) return limited(str.split(o).join(add as string));
     let at = -1;

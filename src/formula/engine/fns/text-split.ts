@@ -112,6 +112,7 @@ const TEXTSPLIT: PureFunction = {
     if (bad) return bad;
     const cd = cols as string[], rd = rows as string[];
     if ((!cd.length && !rd.length) || cd.includes("") || rd.includes("")) return err("#VALUE!");
+    if (s === "") unsupported("TEXTSPLIT of empty text");
     const lines = split(s as string, rd, m === 1, skip as boolean).map((line) => split(line, cd, m === 1, skip as boolean));
     const width = Math.max(0, ...lines.map((l) => l.length));
     if (width === 0) return err("#CALC!");
