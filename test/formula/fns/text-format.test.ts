@@ -130,3 +130,15 @@ describe("VALUETOTEXT and ARRAYTOTEXT (Microsoft's examples)", () => {
     ["ARRAYTOTEXT(A1:B3,1)", '{TRUE,#VALUE!;1234.01234,"Seattle";"Hello","1,123"}'],
   ])("=%s is %j", (f, v) => expect(ev(f)).toEqual(v));
 });
+
+describe("NUMBERVALUE (Microsoft's examples)", () => {
+  test.each([
+    ['NUMBERVALUE("2.500,27",",",".")', 2500.27],
+    ['NUMBERVALUE("3.5%")', 0.035],
+    ['NUMBERVALUE("")', 0],
+    ['NUMBERVALUE(" 1 234.5 ")', 1234.5],
+    ['NUMBERVALUE("1.2.3")', { error: "#VALUE!" }],
+    ['NUMBERVALUE("1.234,5",",",".")', 1234.5],
+    ['NUMBERVALUE("1,5.234",",",".")', { error: "#VALUE!" }],
+  ])("=%s is %j", (f, v) => expect(ev(f)).toEqual(v));
+});

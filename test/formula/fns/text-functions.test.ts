@@ -145,3 +145,19 @@ describe("TEXTBEFORE, TEXTAFTER, TEXTSPLIT (Microsoft's examples)", () => {
     expect(ev('TEXTSPLIT("abc","")', true)).toEqual({ error: "#VALUE!" });
   });
 });
+
+describe("REGEXTEST, REGEXEXTRACT, REGEXREPLACE where JavaScript reads the pattern as PCRE2 does", () => {
+  test.each([
+    ['REGEXTEST("alpha","a.p")', true],
+    ['REGEXTEST("ALPHA","alpha")', false],
+    ['REGEXTEST("ALPHA","alpha",1)', true],
+    ['REGEXEXTRACT("DylanWilliams","[A-Z][a-z]+")', "Dylan"],
+    ['REGEXEXTRACT("abc","\\d")', { error: "#N/A" }],
+    ['REGEXREPLACE("Sonia Rees","([A-Z])[a-z]+ ([A-Z][a-z]+)","$2, $1")', "Rees, S"],
+  ])("=%s is %j", (f, v) => expect(ev(f)).toEqual(v));
+
+  test("patterns PCRE2 reads otherwise are UNSUPPORTED", () => {
+    expect(isUnsupported(ev('REGEXTEST("abc","(?i)ABC")'))).toBe(true);
+    expect(isUnsupported(ev('REGEXTEST("abc","a++")'))).toBe(true);
+  });
+});

@@ -26,8 +26,6 @@ export function int(a: Arg, dflt: number, emptyIsDefault = false): number | Erro
   return isErrorValue(n) ? n : Math.trunc(n);
 }
 
-/** A number parameter with a default when omitted. */
-export const numOr = (a: Arg, dflt: number): number | ErrorValue => (a === undefined ? dflt : num(a));
 export const boolOr = (a: Arg, dflt: boolean): boolean | ErrorValue => (a === undefined || a === null ? dflt : bool(a));
 
 /** The first error among converted values, if any. */
