@@ -143,7 +143,8 @@ function letter(src: string, i: number, sec: Section): number {
     sec.tokens.push(d.tok);
     return d.len;
   }
-  if (/\p{L}/u.test(src[i])) unsupported(`the letter "${src[i]}" unquoted in the format`);
+  // other ASCII letters show as themselves; these mean eras, calendars or more in some Excel versions
+  if (/[bBeEgGnNzZ]|[^\x00-\x7f]/.test(src[i]) && /\p{L}/u.test(src[i])) unsupported(`the letter "${src[i]}" unquoted in the format`);
   sec.tokens.push({ t: "lit", s: src[i] });
   return 1;
 }
