@@ -12,7 +12,7 @@ const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(%?)\s*$/;
 export function numberFromText(s: string): number | ErrorValue {
   const m = NUMBER_TEXT.exec(s.replace(/,(?=\d{3}(\D|$))/g, ""));
   if (m) return Number(s.replace(/[%,\s]/g, "")) / (m[3] ? 100 : 1);
-  if (/^\s*\$/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
+  if (/[$€£¥]/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
   return err("#VALUE!");
 }
 
