@@ -120,7 +120,8 @@ describe("the other differences seen in the same run", () => {
     expect(["YEAR(0)", "MONTH(0)", "DAY(0)", "DAY(1)", "YEAR(-1)"].map(in1904)).toEqual([1904, 1, 1, 2, { error: "#NUM!" }]);
     expect(["DATE(2024,1,1)", "TODAY()", "WORKDAY(43830,5)", "NETWORKDAYS(43830,43836)", "YEARFRAC(43830,44195)", "HOUR(0.5)"].map(in1904)).toEqual([43830, 43830, 43837, 5, 1, 12]);
     expect(['TEXT(43830,"yyyy-mm-dd")', 'TEXT(1.5,"0.0")', "DATE(1903,12,31)"].map(in1904)).toEqual(["2024-01-01", "1.5", { error: "#NUM!" }]);
-    expect(isUnsupported(in1904('TEXT(43830,{"yyyy","0"})'))).toBe(true);
+    // each format of an array reads the serial in the workbook's system: a date code as a 1904 date, "0" as the number
+    expect(evaluate('TEXT(43830,{"yyyy","0"})', at, book(), { date1904: true, array: true })).toEqual([["2024", "43830"]]);
     expect(evaluate("YEAR(45292)", at, book())).toBe(2024);
     // day 0 of the 1900 system is Excel's "1900-01-00", not 1899-12-31
     expect(["YEAR(0)", "MONTH(0)", "DAY(0)", "DAY(0.5)", "DAY(1)"].map((f) => evaluate(f, at, book()))).toEqual([1900, 1, 0, 0, 1]);

@@ -12,7 +12,7 @@ const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(%?)\s*$/;
 export function numberFromText(s: string): number | ErrorValue {
   const m = NUMBER_TEXT.exec(s.replace(/,(?=\d{3}(\D|$))/g, ""));
   if (m) return Number(s.replace(/[%,\s]/g, "")) / (m[3] ? 100 : 1);
-  if (/^\s*[-+]?[$€£¥]/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
+  if (/[$€£¥]/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
   return err("#VALUE!");
 }
 
@@ -35,7 +35,12 @@ export function numberText(x: number): string {
     return `${mant}E${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
   }
   const s = x.toPrecision(15);
-  return s.includes(".") && !s.includes("e") ? s.replace(/\.?0+$/, "") : String(Number(s));
+  if (!s.includes("e")) return s.includes(".") ? s.replace(/\.?0+$/, "") : s;
+  // below 1e-6 toPrecision writes an exponent: Excel writes the decimals (down to 1e-9)
+  const [m, e] = s.split("e");
+  const digits = m.replace(/^-/, "").replace(".", "");
+  const plain = `0.${"0".repeat(-Number(e) - 1)}${digits}`.replace(/0+$/, "");
+  return (x < 0 ? "-" : "") + plain;
 }
 
 export function toText(v: CellValue): string | ErrorValue {

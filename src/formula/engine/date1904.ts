@@ -8,7 +8,7 @@
 import { DAYS_1900_TO_1904 } from "../../api/excel-date";
 import type { CellValue } from "../types";
 import type { ArgumentRules } from "./fns/types";
-import { err, Grid, isErrorValue, isGrid, unsupported } from "./kinds";
+import { err, Grid, isErrorValue, isGrid } from "./kinds";
 
 export { DAYS_1900_TO_1904 };
 
@@ -26,13 +26,10 @@ function to1904(v: CellValue): CellValue {
   return s < 0 ? err("#NUM!") : s;
 }
 
-/** TEXT moves its value only when the format shows a date or time (y, m, d, h, s outside quotes and brackets). */
-const showsDate = (format: Arg): boolean => typeof format === "string" && /[ymdhs]/i.test(format.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ""));
-
 /** The arguments of `name` (its catalogue's date parameters) with its date parameters moved into the 1900 system. */
 export function argsTo1900(name: string, rules: ArgumentRules, args: Arg[]): Arg[] {
-  if (name === "TEXT" && args[1] !== undefined && isGrid(args[1])) unsupported("TEXT with an array of formats in the 1904 date system");
-  const dates = name === "TEXT" ? (showsDate(args[1]) ? [0] : []) : rules.dates ?? [];
+  // TEXT reads the 1904 system itself (fns/number-format.ts): elapsed time is not moved
+  const dates = name === "TEXT" ? [] : rules.dates ?? [];
   return args.map((a, i) => {
     if (a === undefined || !dates.includes(i)) return a;
     // a list of holidays skips its blanks; a single date argument reads a blank as day 0

@@ -54,9 +54,12 @@ export function criterion(c: CellValue): Test {
       const re = wildcard(rest);
       eq = (v) => typeof v === "string" && re.test(v);
     }
+    // "<>5" leaves out the number 5 only: number text is not 5 here (though "=5" counts it)
+    if (op === "<>" && num !== null) return (v) => !(typeof v === "number" && v === num);
     if (op === "<>" && rest !== "") return (v) => !eq(v);
     return eq;
   }
+  if (rest === "") return () => false; // "<" or ">=" with nothing after matches no cell
   const target: CellValue = num ?? bool ?? rest;
   const ok = (d: number) => (op === "<" ? d < 0 : op === ">" ? d > 0 : op === "<=" ? d <= 0 : d >= 0);
   return (v) => v !== null && !isErrorValue(v) && typeof v === typeof target && ok(compareValues(v, target));

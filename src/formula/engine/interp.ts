@@ -97,6 +97,7 @@ function tableNode(n: Extract<Node, { kind: "table" }>, ctx: Ctx): Value {
 function nameNode(n: Extract<Node, { kind: "name" }>, ctx: Ctx, arr: boolean): Value {
   if (n.prefix?.book) unsupported("a name in another workbook");
   const def = lookupName(ctx.cells.names(), n.name, ctx.sheet, n.prefix?.sheet);
+  if (!def && /^_xleta\./i.test(n.name)) unsupported(`the function ${n.name.slice(7)} passed as a value`);
   // a table's bare name (`VLOOKUP(x,Assumptions,2,FALSE)`) is its data rows
   const table = !def && !n.prefix ? findTable(ctx.cells.tables?.() ?? [], n.name, ctx.at) : undefined;
   if (table) return tableNode({ kind: "table", prefix: null, table: table.name, spec: { items: [], first: null, last: null }, written: "[]", span: n.span }, ctx);

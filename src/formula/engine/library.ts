@@ -99,6 +99,7 @@ function pureCallee(f: PureFunction, ctx: Ctx): Callee {
 /** Evaluate the arguments of the engine's own pure function `name` and call it with Excel's argument rules. */
 export function callPure(name: string, f: PureFunction, args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
   const values = args.map((a, i): Value | undefined => {
+    if (!a && takes(f.emptyIsOmitted, i)) return undefined;
     const v = a ? evalNode(a, ctx, arr || takes(f.arrays, i)) : f.emptyArgument ?? null;
     return f.refusesRanges && !takes(f.ranges, i) && isRef(v) && !oneCell(v) ? err("#VALUE!") : v;
   });

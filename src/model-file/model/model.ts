@@ -8,6 +8,8 @@ import { fail } from "../errors";
 import { readMetadata } from "../parts/metadata";
 import { Package } from "../parts/package";
 import { readSharedStrings } from "../parts/shared-strings";
+import { readRichErrorCodes } from "../parts/rich-errors";
+import { attr } from "../parts/xml";
 import { CellXml, FormulaKind, readSheetXml, SheetXml } from "../parts/sheet-read";
 import { refuseOverCellBudget } from "../parts/cell-count";
 import { svcCallsIn } from "./svc-sites";
@@ -116,14 +118,21 @@ function clipBoxes(cells: Map<number, ModelCell>): void {
   }
 }
 
-function readSheet(pkg: Package, part: string, strings: string[], dynamic: ReadonlySet<number>): { cells: Map<number, ModelCell>; xml: SheetXml } {
+/** An error cell stored as a rich value (`vm`) holds the error its metadata names, not the "#VALUE!" written for older readers. */
+function cellValue(c: CellXml, richErrors: ReadonlyMap<number, string>): CellXml["value"] {
+  if (c.type !== "e" || !richErrors.size) return c.value;
+  const code = richErrors.get(Number(attr(c.tag, "vm")));
+  return code ? { error: code } : c.value;
+}
+
+function readSheet(pkg: Package, part: string, strings: string[], dynamic: ReadonlySet<number>, richErrors: ReadonlyMap<number, string>): { cells: Map<number, ModelCell>; xml: SheetXml } {
   const xml = readSheetXml(pkg.text(part), strings, part);
   const cells = new Map<number, ModelCell>();
   const all: CellXml[] = [];
   for (const row of xml.rows)
     for (const c of row.cells) {
       all.push(c);
-      cells.set(cellKey(c.row, c.col), { row: c.row, col: c.col, value: c.value, formula: modelFormula(c, dynamic) });
+      cells.set(cellKey(c.row, c.col), { row: c.row, col: c.col, value: cellValue(c, richErrors), formula: modelFormula(c, dynamic) });
     }
   expandShared(all, cells);
   clipBoxes(cells);
@@ -149,10 +158,11 @@ export function readModel(bytes: Uint8Array, limits?: ZipLimits): Model {
   pkg.verify();
   const strings = readSharedStrings(pkg, workbook.part);
   const meta = readMetadata(pkg, workbook.part);
+  const richErrors = readRichErrorCodes(pkg, workbook.part);
   const sheets: ModelSheet[] = workbook.sheets.map((s) => {
     if (s.kind !== "worksheet") return { name: s.name, index: s.index, part: s.part, cells: new Map(), xml: null };
     if (!pkg.has(s.part)) fail("malformed", `the sheet ${s.name} has no part ${s.part || "(missing relationship)"}`);
-    return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic) };
+    return { name: s.name, index: s.index, part: s.part, ...readSheet(pkg, s.part, strings, meta.dynamic, richErrors) };
   });
   const sites = sheets.flatMap((s) => sitesOf(s, workbook.names));
   const dynamicCm = meta.dynamic.size > 0 ? Math.min(...meta.dynamic) : null;

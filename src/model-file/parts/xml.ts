@@ -143,7 +143,9 @@ function characterOf(code: number): string {
 
 const NAMED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
-export function unescapeXml(s: string): string {
+/** Entities decoded; a literal line break written CR LF (or CR) is one LF, as every XML reader reads it (only `&#13;` is a CR). */
+export function unescapeXml(raw: string): string {
+  const s = raw.indexOf("\r") < 0 ? raw : raw.replace(/\r\n?/g, "\n");
   if (s.indexOf("&") < 0) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (all, ent: string) => {
     if (ent[0] === "#") return characterOf(ent[1] === "x" ? parseInt(ent.slice(2), 16) : parseInt(ent.slice(1), 10));

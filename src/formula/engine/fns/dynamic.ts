@@ -46,21 +46,21 @@ function chooseRows(g: Grid, picks: Arg[]): CellValue | Grid {
   return out;
 }
 
-/** TAKE (keep) or DROP (remove) rows and columns from the start (positive) or the end (negative); none left (TAKE of 0 too) is #VALUE!. */
+/** TAKE (keep) or DROP (remove) rows and columns from the start (positive) or the end (negative); none left (TAKE of 0 too) is #CALC! (the file keeps #CALC! as a rich value, #VALUE! for older readers). */
 function cut(keep: boolean) {
   return ([a, rows, cols]: Arg[]): CellValue | Grid => {
     const g = gridOf(a);
     const r = num(rows), c = num(cols);
     const bad = errorIn([r, c]);
     if (bad) return bad;
-    if (keep && (r === 0 || c === 0)) return err("#VALUE!");
+    if (keep && (r === 0 || c === 0)) return CALC;
     const part = <T>(xs: T[], n: number | undefined): T[] => {
       if (n === undefined) return xs;
       if (keep) return n >= 0 ? xs.slice(0, n) : xs.slice(Math.max(0, xs.length + n));
       return n >= 0 ? xs.slice(n) : xs.slice(0, Math.max(0, xs.length + n));
     };
     const out = part(g, r as number | undefined).map((row) => part(row, c as number | undefined));
-    return out.length && out[0].length ? out : err("#VALUE!");
+    return out.length && out[0].length ? out : CALC;
   };
 }
 

@@ -44,6 +44,8 @@ export interface PureFunction extends ArgumentRules {
   emptyArgument?: CellValue;
   /** A reference to more than one cell given for a one-value parameter is #VALUE! (the Analysis ToolPak's rule: it lifts over arrays, not over ranges). */
   refusesRanges?: boolean;
+  /** Parameters where an empty argument (`F(x,,1)`) means omitted, the default (an empty cell stays an empty value). */
+  emptyIsOmitted?: readonly number[] | "all";
 }
 
 export type PureFamily = Record<string, PureFunction>;
