@@ -10,6 +10,8 @@ import { numberFromText } from "./coerce";
 import { AGGREGATES } from "./fn-aggregate";
 import { CRITERIA } from "./fn-criteria";
 import { LOGIC, Special } from "./fn-logic";
+import { invokeWith, LAMBDAS, namedLambda } from "./fn-lambda";
+import { LAMBDA_HELPERS } from "./fn-lambda-helpers";
 import { LOOKUP } from "./fn-lookup";
 import { REFERENCE } from "./fn-ref";
 import { Ctx, evalNode, operand, readRef, setCallFunction } from "./interp";
@@ -32,7 +34,7 @@ const clock = (withTime: boolean): Special => (args, ctx) => {
   return ctx.opts.date1904 ? serial - DAYS_1900_TO_1904 : serial;
 };
 
-const OWN: Record<string, Special> = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, VALUE, TODAY: clock(false), NOW: clock(true) };
+const OWN: Record<string, Special> = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...LAMBDAS, ...LAMBDA_HELPERS, VALUE, TODAY: clock(false), NOW: clock(true) };
 
 /** What the libraries compute differently from Excel, measured on the conformance corpus. */
 const NOT_LIKE_EXCEL: Record<string, string> = {
@@ -56,6 +58,9 @@ function callSvc(fn: string, args: (Node | null)[], ctx: Ctx): Value {
 function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Value {
   const svc = svcName(name);
   if (svc) return callSvc(svc, args, ctx);
+  // "": a call of what an expression gives (its first argument), `LAMBDA(x,x+1)(2)`; _xlpm.: a LET name
+  if (name === "") return args[0] ? invokeWith(evalNode(args[0], ctx, arr), args.slice(1), ctx, arr) : err("#VALUE!");
+  if (name.startsWith("_XLPM.")) return invokeWith(namedLambda(name, ctx) ?? err("#NAME?"), args, ctx, arr);
   const own = OWN[name];
   if (own) return own(args, ctx, arr);
   const pure = PURE[name];
@@ -63,7 +68,11 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
   if (NOT_LIKE_EXCEL[name]) unsupported(NOT_LIKE_EXCEL[name]);
   const differs = measuredDifference(name);
   if (differs) unsupported(differs);
-  if (!libraryHas(name)) unsupported(`${name} is not implemented`);
+  if (!libraryHas(name)) {
+    const named = namedLambda(name, ctx);
+    if (named !== undefined) return invokeWith(named, args, ctx, arr);
+    unsupported(`${name} is not implemented`);
+  }
   if (args.some((a) => a === null)) unsupported(`an empty argument to ${name}`);
   const values = args.map((a, i) => (a ? evalNode(a, ctx, arr || arrayParam(name, i)) : undefined));
   return callLibrary(name, values, ctx, arr);

@@ -9,7 +9,7 @@ import { excelView } from "../text/excel-view";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
-import type { CellRef } from "../types";
+import type { CellRef, DefinedName } from "../types";
 import { isUnsupported, type CellSource, type EngineValue, type Evaluation, type EvaluateOptions } from "./source";
 import { implemented } from "./calls";
 import { evalNode, resultOf, type Ctx } from "./interp";
@@ -57,14 +57,17 @@ export function evaluateFormula(text: string, at: CellRef, cells: CellSource, op
   return isUnsupported(v) ? { error: "#NAME?" } : v;
 }
 
-/** Functions a formula calls that the engine does not implement (SVC calls excluded: the caller's hook answers them). */
-export function unsupportedFunctions(textOrNode: string | Node): string[] {
+/**
+ * Functions a formula calls that the engine does not implement (SVC calls excluded: the caller's hook
+ * answers them). A call of a LAMBDA (inline, a LET name, or one of the workbook's `names`) is not one.
+ */
+export function unsupportedFunctions(textOrNode: string | Node, names: readonly DefinedName[] = []): string[] {
   const node = excelView(typeof textOrNode === "string" ? parseCached(textOrNode.trim()) : textOrNode);
   const out = new Set<string>();
   walk(node, (n) => {
-    if (n.kind !== "call" || svcName(n.name)) return;
+    if (n.kind !== "call" || n.callee || svcName(n.name) || /^_xlpm\./i.test(n.name)) return;
     const name = plainFunctionName(n.name);
-    if (!implemented(name)) out.add(name);
+    if (!implemented(name) && !names.some((d) => d.name.toUpperCase() === name)) out.add(name);
   });
   return [...out];
 }
