@@ -12,6 +12,9 @@ import { CRITERIA } from "./fn-criteria";
 import { LOGIC, Special } from "./fn-logic";
 import { invokeWith, LAMBDAS, namedLambda } from "./fn-lambda";
 import { LAMBDA_HELPERS } from "./fn-lambda-helpers";
+import { WORKBOOK } from "./fn-workbook";
+import { SPILL } from "./fn-spill";
+import { INDIRECTION } from "./fn-indirect";
 import { LOOKUP } from "./fn-lookup";
 import { REFERENCE } from "./fn-ref";
 import { Ctx, evalNode, operand, readRef, setCallFunction } from "./interp";
@@ -34,7 +37,7 @@ const clock = (withTime: boolean): Special => (args, ctx) => {
   return ctx.opts.date1904 ? serial - DAYS_1900_TO_1904 : serial;
 };
 
-const OWN: Record<string, Special> = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...LAMBDAS, ...LAMBDA_HELPERS, VALUE, TODAY: clock(false), NOW: clock(true) };
+const OWN: Record<string, Special> = { ...LOGIC, ...LOOKUP, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...LAMBDAS, ...LAMBDA_HELPERS, ...WORKBOOK, ...SPILL, ...INDIRECTION, VALUE, TODAY: clock(false), NOW: clock(true) };
 
 /** What the libraries compute differently from Excel, measured on the conformance corpus. */
 const NOT_LIKE_EXCEL: Record<string, string> = {

@@ -15,7 +15,7 @@ import { implemented } from "./calls";
 import { evalNode, resultOf, type Ctx } from "./interp";
 import { NotSupported } from "./kinds";
 
-export type { CellSource, EngineValue, Evaluation, EvaluateOptions } from "./source";
+export type { CellFormula, CellSource, EngineValue, Evaluation, EvaluateOptions } from "./source";
 export { isUnsupported } from "./source";
 
 const NESTING = 64;
