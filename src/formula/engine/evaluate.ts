@@ -35,7 +35,7 @@ export function evaluate(text: string, at: CellRef, cells: CellSource, opts: Eva
   }
   if (depth >= NESTING) return { unsupported: "formulas nested too deeply" };
   const arr = opts.array ?? false;
-  const ctx: Ctx = { cells, at, sheet: at.sheet, opts, depth: 0 };
+  const ctx: Ctx = { cells, at, sheet: at.sheet, opts, depth: 0, top: node };
   depth++;
   try {
     return resultOf(evalNode(node, ctx, arr), ctx, arr);

@@ -83,7 +83,14 @@ function address(args: Arg[]): CellValue {
   if (sheet === undefined) return body;
   const s = toText(sheet);
   if (isErrorValue(s)) return s;
-  return `${s === "" ? "" : quoteSheet(s)}!${body}`;
+  return `${sheetText(s)}!${body}`;
+}
+
+/** sheet_text as ADDRESS writes it: quoted when it holds a space or a sign ('A Wird One$'!), a book's brackets left bare ([Book1]Sheet1!). */
+function sheetText(s: string): string {
+  if (/[^[\]A-Za-z0-9_.]/.test(s)) return quoteSheet(s);
+  if (/^\d/.test(s) || quoteSheet(s.replace(/^\[[^\]]*\]/, "")) !== s.replace(/^\[[^\]]*\]/, "")) unsupported(`ADDRESS with the sheet "${s}"`);
+  return s;
 }
 
 const ADDRESS_FN: PureFunction = { fn: address, min: 2, max: 5 };

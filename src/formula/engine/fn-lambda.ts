@@ -40,7 +40,8 @@ const LAMBDA: Special = (args, ctx) => {
   const body = args[args.length - 1];
   const params = args.slice(0, -1).map(paramName);
   if (!body || params.some((p) => p === null) || new Set(params).size !== params.length) return err("#VALUE!");
-  const fn: LambdaValue = { error: "#CALC!", lambda: { params: params as string[], body, closure: ctx } };
+  const optional = args.slice(0, -1).filter((a) => a?.kind === "name" && /^_xlop\./i.test(a.name)).length;
+  const fn: LambdaValue = { error: "#CALC!", lambda: { params: params as string[], optional, body, closure: ctx } };
   return fn;
 };
 
@@ -51,9 +52,12 @@ const ISOMITTED: Special = (args, ctx) => {
 };
 
 /** Call a LAMBDA with evaluated arguments (OMITTED for an empty one). */
-export function invoke(fn: LambdaValue, values: Bound[], ctx: Ctx, arr: boolean): Value {
-  const { params, body, closure } = fn.lambda;
-  if (values.length !== params.length) return err("#VALUE!"); // Excel: a wrong number of arguments
+export function invoke(fn: LambdaValue, given: Bound[], ctx: Ctx, arr: boolean): Value {
+  let values = given;
+  const { params, body, closure, optional } = fn.lambda;
+  // Excel: a wrong number of arguments is #VALUE!; optional parameters ([x], the last ones) may be left out
+  if (values.length > params.length || values.length < params.length - (optional ?? 0)) return err("#VALUE!");
+  values = [...values, ...Array<Bound>(params.length - values.length).fill(OMITTED)];
   const calls = (ctx.calls ?? 0) + 1;
   if (calls > MAX_CALLS) unsupported(`LAMBDA calls nested more than ${MAX_CALLS} deep`);
   const inner = extend({ ...(closure as Ctx), calls }, params, values);

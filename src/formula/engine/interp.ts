@@ -18,7 +18,8 @@ import { map, negate, percent, scalarBinary, zip } from "./operators";
 /** LET names and LAMBDA parameters in force (upper case, without `_xlpm.`); OMITTED: a parameter called with an empty argument. */
 export type Scope = ReadonlyMap<string, Value | typeof OMITTED>;
 export const OMITTED = Symbol("omitted");
-export const scopeKey = (name: string): string => name.replace(/^_xlpm\./i, "").toUpperCase();
+/** `_xlpm.x` a parameter or LET name, `_xlop.x` an optional parameter (written [x]): the key is X. */
+export const scopeKey = (name: string): string => name.replace(/^_xl(pm|op)\./i, "").toUpperCase();
 
 export interface Ctx {
   cells: CellSource;
@@ -31,6 +32,8 @@ export interface Ctx {
   scope?: Scope;
   /** LAMBDA calls in progress (recursion is bounded). */
   calls?: number;
+  /** The formula's own tree: its last operation gets Excel's 15-digit rule for + and -. */
+  top?: Node;
 }
 
 export type CallFn = (name: string, args: (Node | null)[], ctx: Ctx, arr: boolean) => Value;
@@ -166,7 +169,7 @@ export function evalNode(n: Node, ctx: Ctx, arr: boolean): Value {
     case "percent":
       return map(operand(evalNode(n.operand, ctx, arr), ctx, arr), percent);
     case "binary":
-      return zip(operand(evalNode(n.left, ctx, arr), ctx, arr), operand(evalNode(n.right, ctx, arr), ctx, arr), (x, y) => scalarBinary(n.op, x, y));
+      return zip(operand(evalNode(n.left, ctx, arr), ctx, arr), operand(evalNode(n.right, ctx, arr), ctx, arr), (x, y) => scalarBinary(n.op, x, y, n === ctx.top));
     case "range":
       return rangeNode(n, ctx, arr);
     case "union":

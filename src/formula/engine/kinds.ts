@@ -23,7 +23,8 @@ export type Value = CellValue | Grid | RefValue;
  */
 export interface LambdaValue extends ErrorValue {
   error: "#CALC!";
-  lambda: { params: string[]; body: Node; closure: unknown };
+  /** optional: how many of the last parameters may be left out ([x] in Excel, `_xlop.x` in files). */
+  lambda: { params: string[]; optional?: number; body: Node; closure: unknown };
 }
 
 export const isLambda = (v: Value | undefined): v is LambdaValue => typeof v === "object" && v !== null && !Array.isArray(v) && "lambda" in v;

@@ -178,5 +178,6 @@ function callLifted(callee: Callee, values: (Value | undefined)[], ctx: Ctx, arr
 
 function pick(g: Grid, r: number, c: number): CellValue {
   const rr = g.length === 1 ? 0 : r, cc = g[0].length === 1 ? 0 : c;
-  return g[rr]?.[cc] ?? err("#N/A");
+  const v = g[rr]?.[cc];
+  return v === undefined ? err("#N/A") : v; // an empty cell stays empty
 }
