@@ -3,6 +3,7 @@
  * anchor value when it spills, #SPILL! when blocked, #BUSY! before its first result), or the value a
  * spill puts there. No whole-sheet pass: the host keeps the spill map up to date as results arrive.
  */
+import type { CellFormula } from "../formula";
 import { Cell, Sheet, keyOf } from "./model";
 import { Spills } from "./spills";
 import { Constant, GridCell, isError } from "./values";
@@ -74,4 +75,11 @@ export function contentAt(sheet: Sheet, r: number, c: number): GridCell | Consta
   if (!s) return undefined;
   if (s.error !== undefined) return { error: s.error };
   return s.value as GridCell;
+}
+
+/** The formula at a cell as the engine's FORMULATEXT and ISFORMULA read it: typed there, or spilled there from an anchor. */
+export function formulaAt(sheet: Sheet, r: number, c: number): CellFormula | null {
+  const cell = sheet.cells.get(keyOf(r, c));
+  if (cell && "formula" in cell.input) return { text: cell.input.formula.replace(/^\s*=/, ""), kind: "cell" };
+  return shownAt(sheet, r, c)?.spill ? { text: "", kind: "spilled" } : null;
 }

@@ -6,7 +6,7 @@
  */
 import { Area, areaText, cellAddress, parseArea } from "./a1";
 import { AreaIndex } from "./area-index";
-import { contentAt, shownAt, Shown } from "./display";
+import { contentAt, formulaAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
 import { EvalContext, evaluatePlain, evaluateSvc, previewSvc } from "./evaluate";
 import { CellReader, CellRef, CellSource, holdsSvcCall, MAX_COLS, MAX_ROWS, referencesOf, roughReferencesOf, volatileFunctionsIn } from "../formula";
@@ -64,6 +64,11 @@ export class Host implements RecalcGraph, EvalContext {
         const s = this.book.sheet(sheet);
         return s ? this.usedArea(s) : null;
       },
+      formula: (ref) => {
+        const s = this.book.sheet(ref.sheet);
+        return s ? formulaAt(s, ref.row, ref.col) : null;
+      },
+      sheetNames: () => this.book.sheets.map((s) => s.name),
     };
     // The resolver's port: every cell is at hand, so one read answers any request (counted: host round trips).
     this.reader = {

@@ -30,9 +30,9 @@ function syntaxProblem(text: string): string | null {
   }
 }
 
-function missingFunctions(text: string): string[] {
+function missingFunctions(text: string, source: CellSource): string[] {
   try {
-    return unsupportedFunctions(text.replace(/^\s*=/, ""));
+    return unsupportedFunctions(text.replace(/^\s*=/, ""), source.names());
   } catch {
     return [];
   }
@@ -40,7 +40,7 @@ function missingFunctions(text: string): string[] {
 
 /** The engine's result for a formula text (an SVC formula's plain remainder included). */
 export function engineResult(text: string, at: CellRef, source: CellSource): Result {
-  const missing = missingFunctions(text);
+  const missing = missingFunctions(text, source);
   if (missing.length > 0) return { error: "#CALC!", message: `not computed here: uses ${missing.join(", ")}, which only Excel computes (unless misspelt)` };
   const v = evaluate(text, at, source, { array: true }); // typed in today's Excel: a dynamic-array formula
   if (isUnsupported(v)) return { error: "#CALC!", message: `not computed here: ${v.unsupported}` };

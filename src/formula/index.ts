@@ -18,7 +18,7 @@ export { excelView } from "./text/excel-view";
 export { toFileForm, fromFileForm, stripAddinBookPrefix } from "./text/file-form";
 export { parseFormula } from "./text/parse";
 export { evaluate, evaluateFormula, isUnsupported, unsupportedFunctions } from "./engine/evaluate";
-export type { CellSource, EngineValue } from "./engine/evaluate";
+export type { CellFormula, CellSource, EngineValue } from "./engine/evaluate";
 export { resolveCalls } from "./resolve/resolve";
 export type { CellReader, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";
 export { lambdaArea, lambdaHelperIn, lambdaRunsByReference } from "./text/lambda";

@@ -118,8 +118,8 @@ class Run {
   async svc(nodes: FormulaNode[]): Promise<void> {
     const broken = nodes.filter((n) => stripAddinBookPrefix(n.text).changed);
     for (const n of broken) this.fail(n, "#NAME?", "the formula carries a dead external-link prefix ([1]!...): run `svc-excel repair` first");
-    const excelOnly = nodes.filter((n) => !broken.includes(n) && unsupportedFunctions(engineSpelling(n.text)).length > 0);
-    for (const n of excelOnly) this.fail(n, "stale", `uses ${unsupportedFunctions(engineSpelling(n.text)).join(", ")}, which only Excel computes: the stored value is kept`);
+    const excelOnly = nodes.filter((n) => !broken.includes(n) && unsupportedFunctions(engineSpelling(n.text), this.model.names).length > 0);
+    for (const n of excelOnly) this.fail(n, "stale", `uses ${unsupportedFunctions(engineSpelling(n.text), this.model.names).join(", ")}, which only Excel computes: the stored value is kept`);
     const live = nodes.filter((n) => !broken.includes(n) && !excelOnly.includes(n));
     const sheets = this.model.sheets.map((x) => x.name);
     const ctx = { src: this.src, sheets, call: (calls: SvcCall[]) => this.ports.call(calls), addressOf: (n: FormulaNode) => this.address(n), answers: this.answers, now: this.ports.now, date1904: this.model.workbook.date1904, params: this.ports.params };

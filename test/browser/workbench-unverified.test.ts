@@ -56,18 +56,18 @@ describe("workbench: unverified and not computed formulas", () => {
     await page.click("#cell-B7");
     await page.waitForSelector("#value[data-addr='B7']");
     expect(await page.inputValue("#name")).toBe("B7");
-    await expect(page.textContent("#value")).resolves.toBe("9 — unverified: Excel's stored value, not recomputed here: uses CELL, which only Excel computes");
+    await expect(page.textContent("#value")).resolves.toBe('3 — unverified: Excel\'s stored value, not recomputed here: CELL("protect") needs cell formats, which the engine does not read');
     await page.hover("#cell-B7");
-    await expect(page.textContent("#tip")).resolves.toMatch(/not recomputed here: uses CELL/);
+    await expect(page.textContent("#tip")).resolves.toMatch(/not recomputed here: CELL\("protect"\)/);
     expect(await page.getAttribute("#cell-B8", "class")).not.toMatch(/unverified/);
   });
 
   it("a function the engine lacks, typed in, is #CALC! not computed here", async () => {
     await page.click("#cell-D2");
-    await page.fill("#fx", '=CELL("row",B8)');
+    await page.fill("#fx", '=INFO("numfile")');
     await page.press("#fx", "Enter");
     await page.waitForFunction(() => document.querySelector("#cell-D2")?.textContent === "#CALC!");
     await page.click("#cell-D2");
-    await expect(page.textContent("#value")).resolves.toMatch(/^#CALC! — not computed here: uses CELL, which only Excel computes/);
+    await expect(page.textContent("#value")).resolves.toMatch(/^#CALC! — not computed here: uses INFO, which only Excel computes/);
   });
 });

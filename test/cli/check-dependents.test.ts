@@ -25,12 +25,12 @@ test("check: dependents verified against Excel's stored values, the stale ones l
   const doc = JSON.parse(json.stdout) as { dependents: { total: number; verified: number; stale: { sheet: string; cell: string; formula: string; reason: string }[] } };
   expect(doc.dependents.total).toBe(13);
   expect(doc.dependents.verified + doc.dependents.stale.length).toBe(13);
-  expect(doc.dependents.stale).toEqual(expect.arrayContaining([{ sheet: "Summary", cell: "B7", formula: 'CELL("row",Data!A3)*Data!A3', reason: "uses CELL, which only Excel computes" }]));
+  expect(doc.dependents.stale).toEqual(expect.arrayContaining([{ sheet: "Summary", cell: "B7", formula: 'CELL("protect",Data!A3)*Data!A3', reason: 'CELL("protect") needs cell formats, which the engine does not read' }]));
   const text = await t.cli.run(["check", file], { env });
   expect(text.code).toBe(1);
   const n = doc.dependents.stale.length;
   expect(text.stdout).toContain(`${13 - n} of 13 dependents verified; ${n} stale: a refresh keeps their stored values`);
-  expect(text.stdout).toContain('Summary!B7 =CELL("row",Data!A3)*Data!A3: uses CELL, which only Excel computes');
+  expect(text.stdout).toContain('Summary!B7 =CELL("protect",Data!A3)*Data!A3: CELL("protect") needs cell formats, which the engine does not read');
   expect(t.api.requests()).toBe(0);
   const clean = await t.cli.run(["check", place("Model.xlsx", buildFixture("model"))], { env });
   expect(clean.code).toBe(0);

@@ -5,6 +5,7 @@
  */
 import { readModel } from "../../src/model-file/model/model";
 import type { CellSource } from "../../src/formula/engine/evaluate";
+import type { CellFormula } from "../../src/formula/engine/source";
 import type { AreaRef, CellRef, CellValue, DefinedName } from "../../src/formula/types";
 
 export interface CorpusFormula {
@@ -39,6 +40,7 @@ export function readCorpusBook(bytes: Uint8Array): CorpusBook {
   const bySheet = new Map<string, Map<number, CellValue>>();
   const used = new Map<string, AreaRef>();
   const spills = new Map<string, AreaRef>();
+  const formulaText = new Map<string, CellFormula>();
   const formulas: CorpusFormula[] = [];
   for (const sheet of model.sheets) {
     for (const c of sheet.cells.values()) {
@@ -56,7 +58,9 @@ export function readCorpusBook(bytes: Uint8Array): CorpusBook {
       if (!f || !f.text || f.kind === "dataTable") continue;
       const box = f.kind === "array" ? f.ref : null;
       const area = box ? { sheet: sheet.name, r0: box.r0, c0: box.c0, r1: box.r1, c1: box.c1 } : null;
-      if (area && f.dynamic) spills.set(key(sheet.name, c.row, c.col), area);
+      // A2# reads a dynamic array's spill, or a legacy array formula's box
+      if (area) spills.set(key(sheet.name, c.row, c.col), area);
+      noteFormula(formulaText, sheet.name, c.row, c.col, f.text, area, f.dynamic);
       const expected = area && (area.r1 > area.r0 || area.c1 > area.c0) ? boxValues(values, area) : c.value;
       formulas.push({ sheet: sheet.name, row: c.row, col: c.col, text: f.text, array: f.kind === "array", dynamic: f.dynamic, expected });
     }
@@ -72,11 +76,20 @@ export function readCorpusBook(bytes: Uint8Array): CorpusBook {
     spill: (a: CellRef) => spills.get(key(a.sheet, a.row, a.col)) ?? null,
     used: (s: string) => used.get(s.toUpperCase()) ?? null,
     tables: () => model.tables,
+    formula: (r: CellRef) => formulaText.get(key(r.sheet, r.row, r.col)) ?? null,
+    sheetNames: () => model.sheets.map((s) => s.name),
   };
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(model.workbook.xml);
   const meta = model.sheets.find((s) => s.name.toUpperCase() === "METADATA");
   const tol = meta ? values.get(key(meta.name, 0, 0)) : null;
   return { source, formulas, date1904, tolerance: typeof tol === "number" ? tol : null, sheets: model.sheets.map((s) => s.name) };
+}
+
+/** The formula each cell shows: its own, a legacy array box's in every cell of the box, a dynamic array's spilled cells marked. */
+function noteFormula(out: Map<string, CellFormula>, sheet: string, row: number, col: number, text: string, box: AreaRef | null, dynamic: boolean): void {
+  if (!box) return void out.set(key(sheet, row, col), { text, kind: "cell" });
+  for (let r = box.r0; r <= box.r1; r++)
+    for (let c = box.c0; c <= box.c1; c++) out.set(key(sheet, r, c), { text, kind: !dynamic ? "array" : r === row && c === col ? "cell" : "spilled" });
 }
 
 function boxValues(values: Map<string, CellValue>, a: AreaRef): CellValue[][] {

@@ -53,6 +53,6 @@ describe("refresh writes no dependent LibreOffice disagrees with", () => {
       }
     }
     expect(recomputed.size).toBeGreaterThan(0);
-    expect(stale.get("B7")).toBe("uses CELL, which only Excel computes");
+    expect(stale.get("B7")).toBe('CELL("protect") needs cell formats, which the engine does not read');
   });
 });

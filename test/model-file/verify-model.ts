@@ -1,7 +1,7 @@
 /**
  * The self-verification model (test/fixtures/xlsx/verify): Data!A1:A3 are SVC results (stored 1, 2, 3),
  * Data!B1:B3 = 4, 5, 6 and D1:D3 = 7, 8, 9 constants; Summary!B1:B13 are plain dependents: every row of
- * the table of formulas where engines part from Excel, a function the engine lacks (CELL), plain
+ * the table of formulas where engines part from Excel, a CELL info type the engine cannot read (a cell's protection), plain
  * arithmetic, chains, a formula never calculated (B11). Stored values are Excel's for these inputs
  * (by hand, and confirmed by LibreOffice recalculation in verify-libreoffice.test.ts).
  */
@@ -18,7 +18,7 @@ export const DEPENDENTS: Record<string, string> = {
   B4: "SUM(IF(Data!A1:A3>1,Data!B1:B3)) (legacy array formula)",
   B5: "SUM(Data!A1:A3*Data!B1:B3) (dynamic-array formula)",
   B6: "SUMPRODUCT(Data!A:A,Data!D:D)",
-  B7: 'CELL("row",Data!A3)*Data!A3',
+  B7: 'CELL("protect",Data!A3)*Data!A3',
   B8: "Data!A1+Data!A2+Data!A3",
   B9: "SUM(Data!A1:A3)/COUNT(Data!B1:B3)",
   B10: "B3+1",

@@ -35,23 +35,23 @@ test("an opened file: unverified formulas keep Excel's stored value, marked; aft
     if (cell === "B11") continue; // never calculated: no stored value to compare
     expect({ cell, shown: s?.error ?? s?.value }).toEqual({ cell, shown: storedValue(cell) });
   }
-  expect(shownAt(fx, "Summary!B7")?.unverified).toBe("Excel's stored value, not recomputed here: uses CELL, which only Excel computes");
+  expect(shownAt(fx, "Summary!B7")?.unverified).toBe('Excel\'s stored value, not recomputed here: CELL("protect") needs cell formats, which the engine does not read');
   expect(shownAt(fx, "Summary!B11")?.unverified).toMatch(/never calculated/);
   expect(shownAt(fx, "Summary!B8")?.unverified).toBeUndefined();
 
   await fx.setFormula("Data!A3", "4");
   await fx.settled();
-  expect(shownAt(fx, "Summary!B7")).toMatchObject({ error: "#CALC!", message: expect.stringMatching(/^not computed here: uses CELL, which only Excel computes; its inputs changed since the file was saved/) });
+  expect(shownAt(fx, "Summary!B7")).toMatchObject({ error: "#CALC!", message: expect.stringMatching(/^not computed here: CELL\("protect"\) needs cell formats, which the engine does not read; its inputs changed since the file was saved/) });
   expect(shownAt(fx, "Summary!B8")?.value).toBe(7);
 });
 
 test("a function the engine lacks, typed in, is #CALC! not computed here, never a value", async () => {
   const { fx } = testBook(["Sheet1"]);
   await fx.setFormula("Sheet1!A1", "3");
-  await fx.setFormula("Sheet1!B1", '=CELL("row",A1)*2');
+  await fx.setFormula("Sheet1!B1", '=INFO("numfile")*2');
   await fx.setFormula("Sheet1!C1", "=B1+1");
   await fx.settled();
-  expect(shownAt(fx, "Sheet1!B1")).toMatchObject({ error: "#CALC!", message: "not computed here: uses CELL, which only Excel computes (unless misspelt)" });
+  expect(shownAt(fx, "Sheet1!B1")).toMatchObject({ error: "#CALC!", message: "not computed here: uses INFO, which only Excel computes (unless misspelt)" });
   expect(shownAt(fx, "Sheet1!C1")?.error).toBe("#CALC!");
 });
 

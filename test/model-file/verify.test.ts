@@ -27,7 +27,7 @@ describe("self-verification of dependents", () => {
     expect(v.total).toBe(Object.keys(DEPENDENTS).length);
     expect(v.verified + v.stale.length).toBe(v.total);
     const why = new Map(v.stale.map((s) => [s.cell, s.reason]));
-    expect(why.get("B7")).toBe("uses CELL, which only Excel computes");
+    expect(why.get("B7")).toBe('CELL("protect") needs cell formats, which the engine does not read');
     expect(why.get("B11")).toMatch(/^Excel stored no value for it \(never calculated\)/);
     for (const cell of ["B8", "B9", "B12", "B13"]) expect({ cell, why: why.get(cell) }).toEqual({ cell, why: undefined });
     // B10 reads B3: stale exactly when B3 is

@@ -11,6 +11,7 @@ import { entryOf } from "./catalogue";
 import { Ctx, evalNode, readRef, setCallFunction } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
 import { callLibrary, callPure } from "./library";
+import { invokeWith, namedLambda } from "./fn-lambda";
 
 function svcArg(v: Value, ctx: Ctx): ArgValue {
   const o = isRef(v) ? readRef(v, ctx) : v;
@@ -29,10 +30,18 @@ function callSvc(fn: string, args: (Node | null)[], ctx: Ctx): Value {
 function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Value {
   const svc = svcName(name);
   if (svc) return callSvc(svc, args, ctx);
+  // "": a call of what an expression gives (its first argument), `LAMBDA(x,x+1)(2)`; _xlpm.: a LET name
+  if (name === "") return args[0] ? invokeWith(evalNode(args[0], ctx, arr), args.slice(1), ctx, arr) : err("#VALUE!");
+  if (name.startsWith("_XLPM.")) return invokeWith(namedLambda(name, ctx) ?? err("#NAME?"), args, ctx, arr);
   const how = entryOf(name).implementation;
   if (how.kind === "own") return how.own.special(args, ctx, arr);
   if (how.kind === "pure") return callPure(name, how.pure, args, ctx, arr);
-  if (how.kind === "refused") unsupported(how.reason);
+  if (how.kind === "refused") {
+    // a LAMBDA kept in a defined name, called by its name (`PAYOUT(a,b)`)
+    const named = namedLambda(name, ctx);
+    if (named !== undefined) return invokeWith(named, args, ctx, arr);
+    unsupported(how.reason);
+  }
   if (args.some((a) => a === null)) unsupported(`an empty argument to ${name}`);
   return callLibrary(name, args, ctx, arr);
 }

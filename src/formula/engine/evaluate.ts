@@ -9,14 +9,14 @@ import { excelView } from "../text/excel-view";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
-import type { CellRef } from "../types";
+import type { CellRef, DefinedName } from "../types";
 import { isUnsupported, type CellSource, type EngineValue, type Evaluation, type EvaluateOptions } from "./source";
 import "./calls";
 import { implemented } from "./catalogue";
 import { evalNode, resultOf, type Ctx } from "./interp";
 import { NotSupported } from "./kinds";
 
-export type { CellSource, EngineValue, Evaluation, EvaluateOptions } from "./source";
+export type { CellFormula, CellSource, EngineValue, Evaluation, EvaluateOptions } from "./source";
 export { isUnsupported } from "./source";
 
 const NESTING = 64;
@@ -36,7 +36,7 @@ export function evaluate(text: string, at: CellRef, cells: CellSource, opts: Eva
   }
   if (depth >= NESTING) return { unsupported: "formulas nested too deeply" };
   const arr = opts.array ?? false;
-  const ctx: Ctx = { cells, at, sheet: at.sheet, opts, depth: 0 };
+  const ctx: Ctx = { cells, at, sheet: at.sheet, opts, depth: 0, top: node };
   depth++;
   try {
     return resultOf(evalNode(node, ctx, arr), ctx, arr);
@@ -58,14 +58,17 @@ export function evaluateFormula(text: string, at: CellRef, cells: CellSource, op
   return isUnsupported(v) ? { error: "#NAME?" } : v;
 }
 
-/** Functions a formula calls that the engine does not implement (SVC calls excluded: the caller's hook answers them). */
-export function unsupportedFunctions(textOrNode: string | Node): string[] {
+/**
+ * Functions a formula calls that the engine does not implement (SVC calls excluded: the caller's hook
+ * answers them). A call of a LAMBDA (inline, a LET name, or one of the workbook's `names`) is not one.
+ */
+export function unsupportedFunctions(textOrNode: string | Node, names: readonly DefinedName[] = []): string[] {
   const node = excelView(typeof textOrNode === "string" ? parseCached(textOrNode.trim()) : textOrNode);
   const out = new Set<string>();
   walk(node, (n) => {
-    if (n.kind !== "call" || svcName(n.name)) return;
+    if (n.kind !== "call" || n.callee || svcName(n.name) || /^_xlpm\./i.test(n.name)) return;
     const name = plainFunctionName(n.name);
-    if (!implemented(name)) out.add(name);
+    if (!implemented(name) && !names.some((d) => d.name.toUpperCase() === name)) out.add(name);
   });
   return [...out];
 }

@@ -10,6 +10,7 @@ import { toNumber } from "./coerce";
 import { own, type OwnFamily, type Special } from "./fn-logic";
 import { Ctx, evalNode, operand, readArea } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, Value } from "./kinds";
+import { cancelled } from "./operators";
 
 export type Fold = { nums: number[]; error: { error: string } | null; count: number; blanks: number };
 
@@ -49,6 +50,18 @@ function aggregate(f: (nums: number[]) => CellValue): Special {
 }
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+
+/**
+ * SUM as a formula's last operation takes Excel's 15-digit rule at each addition, as `+` does
+ * there: a running total that cancels to the noise of its terms' binary forms is 0 (=SUM(G59:G64)
+ * of a balance that nets off shows 0, not 1.8E-15).
+ */
+const SUM: Special = (args, ctx, arr) => {
+  const { nums, error } = collect(args, ctx, arr);
+  if (error) return error;
+  const last = ctx.top?.kind === "call" && ctx.top.args === args;
+  return last ? nums.reduce((a, b) => cancelled(a + b, a, b), 0) : sum(nums);
+};
 
 /** COUNT: numbers (an error is skipped, not the result); COUNTA: anything not empty. */
 const COUNT: Special = (args, ctx, arr) => {
@@ -145,7 +158,7 @@ const many = (special: Special) => own(special, 1, 255, { ranges: "all" });
 const twoArrays = (special: Special) => own(special, 2, 2, { ranges: "all", arrays: "all" });
 
 export const AGGREGATES: OwnFamily = {
-  SUM: many(aggregate(sum)),
+  SUM: many(SUM),
   AVERAGE: many(aggregate((ns) => (ns.length ? sum(ns) / ns.length : err("#DIV/0!")))),
   MIN: many(aggregate((ns) => (ns.length ? Math.min(...ns) : 0))),
   MAX: many(aggregate((ns) => (ns.length ? Math.max(...ns) : 0))),

@@ -7,7 +7,7 @@ import type { Node } from "../text/ast";
 import type { CellValue } from "../types";
 import { toBool } from "./coerce";
 import { Ctx, evalNode, operand } from "./interp";
-import { err, Grid, isErrorValue, isGrid, unsupported, Value } from "./kinds";
+import { err, Grid, isErrorValue, isGrid, Value } from "./kinds";
 import { map, zip } from "./operators";
 import type { ArgumentRules } from "./fns/types";
 
@@ -61,11 +61,31 @@ function onError(test: (e: { error: string }) => boolean): Special {
   };
 }
 
+/** Not yet decided, element by element (IFS and SWITCH over arrays). */
+const PENDING = { error: "\u0000pending" };
+const pending = (v: CellValue) => isErrorValue(v) && v.error === PENDING.error;
+/** Each element keeps what it has, or takes `next` while still pending. */
+const settle = (out: CellValue | Grid, next: CellValue | Grid) => zip(out, next, (o, n) => (pending(o) ? n : o));
+const decided = (out: CellValue | Grid) => map(out, (o) => (pending(o) ? err("#N/A") : o));
+
+/** IFS over arrays: each element takes the value of its first true condition (every pair is evaluated). */
+function ifsOverArrays(args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
+  let out: CellValue | Grid = PENDING;
+  for (let i = 0; i < args.length; i += 2) {
+    const c = operand(arg(args[i], ctx, arr), ctx, arr), v = operand(arg(args[i + 1], ctx, arr), ctx, arr);
+    out = settle(out, zip(c, v, (x, y) => {
+      const b = toBool(x);
+      return isErrorValue(b) ? b : b ? y : PENDING;
+    }));
+  }
+  return decided(out);
+}
+
 const IFS: Special = (args, ctx, arr) => {
   if (args.length < 2 || args.length % 2) return err("#N/A");
   for (let i = 0; i < args.length; i += 2) {
     const c = operand(arg(args[i], ctx, arr), ctx, arr);
-    if (isGrid(c)) return unsupported("IFS or SWITCH over an array");
+    if (isGrid(c)) return ifsOverArrays(args, ctx, arr);
     const b = toBool(c);
     if (isErrorValue(b)) return b;
     if (b) return operand(arg(args[i + 1], ctx, arr), ctx, arr);
@@ -89,17 +109,33 @@ const CHOOSE: Special = (args, ctx, arr) => {
   });
 };
 
+/** SWITCH reads an empty cell, like an empty argument, as 0. */
+const blank0 = (v: CellValue) => (v === null ? 0 : v);
+const caseArg = (n: Node | null, ctx: Ctx, arr: boolean): CellValue | Grid => map(operand(arg(n, ctx, arr), ctx, arr), blank0);
+const sameCase = (v: CellValue, c: CellValue) => typeof v === typeof c && (typeof v === "string" ? v.toUpperCase() === String(c).toUpperCase() : v === c);
+
+/** SWITCH over arrays: each element of the expression takes the result of its first matching case, else the default. */
+function switchOverArrays(args: (Node | null)[], ctx: Ctx, arr: boolean): CellValue | Grid {
+  const v = caseArg(args[0], ctx, arr);
+  let out = map(v, (x) => (isErrorValue(x) ? x : PENDING));
+  for (let i = 1; i + 1 < args.length; i += 2) {
+    const c = caseArg(args[i], ctx, arr), r = operand(arg(args[i + 1], ctx, arr), ctx, arr);
+    const hit = zip(v, c, (x, y) => (isErrorValue(y) ? y : sameCase(x, y) ? true : PENDING));
+    out = settle(out, zip(hit, r, (h, y) => (h === true ? y : h)));
+  }
+  return args.length % 2 === 0 ? settle(out, operand(arg(args[args.length - 1], ctx, arr), ctx, arr)) : decided(out);
+}
+
 const SWITCH: Special = (args, ctx, arr) => {
   if (args.length < 3) return err("#VALUE!");
-  const v = operand(arg(args[0], ctx, arr), ctx, arr);
-  if (isGrid(v)) return unsupported("IFS or SWITCH over an array");
+  const v = caseArg(args[0], ctx, arr);
+  if (isGrid(v)) return switchOverArrays(args, ctx, arr);
   if (isErrorValue(v)) return v;
   for (let i = 1; i + 1 < args.length; i += 2) {
-    const c = operand(arg(args[i], ctx, arr), ctx, arr);
-    if (isGrid(c)) return unsupported("IFS or SWITCH over an array");
+    const c = caseArg(args[i], ctx, arr);
+    if (isGrid(c)) return switchOverArrays(args, ctx, arr);
     if (isErrorValue(c)) return c;
-    const same = typeof v === typeof c && (typeof v === "string" ? v.toUpperCase() === String(c).toUpperCase() : v === c);
-    if (same) return operand(arg(args[i + 1], ctx, arr), ctx, arr);
+    if (sameCase(v, c)) return operand(arg(args[i + 1], ctx, arr), ctx, arr);
   }
   return args.length % 2 === 0 ? operand(arg(args[args.length - 1], ctx, arr), ctx, arr) : err("#N/A");
 };

@@ -14,13 +14,14 @@ import { map } from "./operators";
 const area1 = (v: Value): AreaRef | null => (isRef(v) && v.areas.length === 1 ? v.areas[0] : null);
 
 function position(which: "row" | "col"): Special {
-  return (args, ctx) => {
+  return (args, ctx, arr) => {
     if (args.length > 1) return err("#VALUE!");
     if (!args[0]) return (which === "row" ? ctx.at.row : ctx.at.col) + 1;
-    const a = area1(evalNode(args[0], ctx, true));
-    if (!a) return err("#VALUE!");
+    const v = evalNode(args[0], ctx, true);
+    const a = area1(v);
+    if (!a) return isErrorValue(v) ? v : err("#VALUE!");
     const first = which === "row" ? a.r0 : a.c0, last = which === "row" ? a.r1 : a.c1;
-    if (first === last) return first + 1;
+    if (first === last || !arr) return first + 1; // a legacy formula shows the array's first number
     const out: Grid = [];
     for (let i = first; i <= last; i++) out.push([i + 1]);
     return which === "row" ? out : [out.map((r) => r[0])];

@@ -13,8 +13,14 @@ import { parseCached } from "../text/syntax";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import type { AreaRef, CellRef, CellValue } from "../types";
 import type { CellSource, EvaluateOptions } from "./source";
-import { err, Grid, isErrorValue, isGrid, isRef, RefValue, unsupported, Value } from "./kinds";
+import { err, Grid, isErrorValue, isGrid, isLambda, isRef, RefValue, unsupported, Value } from "./kinds";
 import { map, negate, percent, scalarBinary, zip } from "./operators";
+
+/** LET names and LAMBDA parameters in force (upper case, without `_xlpm.`); OMITTED: a parameter called with an empty argument. */
+export type Scope = ReadonlyMap<string, Value | typeof OMITTED>;
+export const OMITTED = Symbol("omitted");
+/** `_xlpm.x` a parameter or LET name, `_xlop.x` an optional parameter (written [x]): the key is X. */
+export const scopeKey = (name: string): string => name.replace(/^_xl(pm|op)\./i, "").toUpperCase();
 
 export interface Ctx {
   cells: CellSource;
@@ -24,6 +30,11 @@ export interface Ctx {
   sheet: string;
   opts: EvaluateOptions;
   depth: number;
+  scope?: Scope;
+  /** LAMBDA calls in progress (recursion is bounded). */
+  calls?: number;
+  /** The formula's own tree: its last operation gets Excel's 15-digit rule for + and -. */
+  top?: Node;
 }
 
 export type CallFn = (name: string, args: (Node | null)[], ctx: Ctx, arr: boolean) => Value;
@@ -65,6 +76,7 @@ export function intersect(a: AreaRef, ctx: Ctx): CellValue {
 
 /** A value as an operator or a scalar argument reads it: a range read whole (array evaluation) or intersected. */
 export function operand(v: Value, ctx: Ctx, arr: boolean): CellValue | Grid {
+  if (isLambda(v)) unsupported("a LAMBDA used as a value");
   if (!isRef(v)) return v;
   if (v.areas.length !== 1) return err("#VALUE!");
   const a = v.areas[0];
@@ -96,6 +108,9 @@ function tableNode(n: Extract<Node, { kind: "table" }>, ctx: Ctx): Value {
 
 function nameNode(n: Extract<Node, { kind: "name" }>, ctx: Ctx, arr: boolean): Value {
   if (n.prefix?.book) unsupported("a name in another workbook");
+  const bound = n.prefix ? undefined : ctx.scope?.get(scopeKey(n.name));
+  if (bound === OMITTED) unsupported("an omitted LAMBDA parameter used as a value");
+  if (bound !== undefined) return bound;
   const def = lookupName(ctx.cells.names(), n.name, ctx.sheet, n.prefix?.sheet);
   if (!def && /^_xleta\./i.test(n.name)) unsupported(`the function ${n.name.slice(7)} passed as a value`);
   // a table's bare name (`VLOOKUP(x,Assumptions,2,FALSE)`) is its data rows
@@ -107,7 +122,8 @@ function nameNode(n: Extract<Node, { kind: "name" }>, ctx: Ctx, arr: boolean): V
   // a name's relative references are stored as seen from A1: they move with the formula's cell
   if (/\d/.test(text) && (ctx.at.row || ctx.at.col)) text = shiftFormula(text, ctx.at.row, ctx.at.col);
   const inner = excelView(parseCached(text));
-  return evalNode(inner, { ...ctx, sheet: def.sheet ?? ctx.sheet, depth: ctx.depth + 1 }, arr);
+  // a defined name sees no LET names or LAMBDA parameters of the formula using it
+  return evalNode(inner, { ...ctx, sheet: def.sheet ?? ctx.sheet, depth: ctx.depth + 1, scope: undefined }, arr);
 }
 
 function asRef(v: Value): RefValue | null {
@@ -158,6 +174,7 @@ export function evalNode(n: Node, ctx: Ctx, arr: boolean): Value {
     case "name":
       return nameNode(n, ctx, arr);
     case "call":
+      if (n.callee) return callFunction("", [n.callee, ...n.args], ctx, arr);
       if (n.prefix?.book && !svcName(n.name)) unsupported("a function of another workbook");
       return callFunction(svcName(n.name) ? n.name : plainFunctionName(n.name), n.args, ctx, arr);
     case "unary":
@@ -165,7 +182,7 @@ export function evalNode(n: Node, ctx: Ctx, arr: boolean): Value {
     case "percent":
       return map(operand(evalNode(n.operand, ctx, arr), ctx, arr), percent);
     case "binary":
-      return zip(operand(evalNode(n.left, ctx, arr), ctx, arr), operand(evalNode(n.right, ctx, arr), ctx, arr), (x, y) => scalarBinary(n.op, x, y));
+      return zip(operand(evalNode(n.left, ctx, arr), ctx, arr), operand(evalNode(n.right, ctx, arr), ctx, arr), (x, y) => scalarBinary(n.op, x, y, n === ctx.top));
     case "range":
       return rangeNode(n, ctx, arr);
     case "union":
@@ -177,6 +194,7 @@ export function evalNode(n: Node, ctx: Ctx, arr: boolean): Value {
 
 /** A formula's result as its cell shows it: a range read (array formula) or intersected (legacy), empty as 0. */
 export function resultOf(v: Value, ctx: Ctx, arr: boolean): CellValue | Grid {
+  if (isLambda(v)) return err("#CALC!"); // a LAMBDA never called
   const o = isRef(v) ? (arr ? (v.areas.length === 1 ? readRef(v, ctx) : err("#VALUE!")) : single(v, ctx)) : v;
   const show = (x: CellValue) => (x === null ? 0 : isErrorValue(x) ? x : typeof x === "number" && !Number.isFinite(x) ? err("#NUM!") : x);
   if (!isGrid(o)) return show(o);

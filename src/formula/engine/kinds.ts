@@ -4,6 +4,7 @@
  * reference). A reference stays a reference until something needs its values, so ROW(), INDEX()
  * and implicit intersection see where it points.
  */
+import type { Node } from "../text/ast";
 import type { AreaRef, CellValue, ErrorValue } from "../types";
 import { isErrorValue } from "../types";
 
@@ -14,6 +15,19 @@ export interface RefValue {
 }
 
 export type Value = CellValue | Grid | RefValue;
+
+/**
+ * A LAMBDA as a value (LAMBDA(...) not yet called, a LET name or a defined name holding one). It is
+ * Excel's #CALC! wherever a value is shown, so it travels as that error and carries what a call needs:
+ * its parameters, its body and the evaluation it was written in (LET names it can see).
+ */
+export interface LambdaValue extends ErrorValue {
+  error: "#CALC!";
+  /** optional: how many of the last parameters may be left out ([x] in Excel, `_xlop.x` in files). */
+  lambda: { params: string[]; optional?: number; body: Node; closure: unknown };
+}
+
+export const isLambda = (v: Value | undefined): v is LambdaValue => typeof v === "object" && v !== null && !Array.isArray(v) && "lambda" in v;
 
 export const isRef = (v: Value): v is RefValue => typeof v === "object" && v !== null && !Array.isArray(v) && "areas" in v;
 export const isGrid = (v: Value): v is Grid => Array.isArray(v);

@@ -33,17 +33,28 @@ export function map(a: CellValue | Grid, f: (x: CellValue) => CellValue): CellVa
   return Array.isArray(a) ? a.map((row) => row.map(f)) : f(a);
 }
 
-/** Excel zeroes a sum or difference that is only rounding noise of its operands (0.1+0.2-0.3 is 0). */
-function tidy(sum: number, x: number, y: number): number {
-  return sum !== 0 && Math.abs(sum) < Math.max(Math.abs(x), Math.abs(y)) * 2.3e-16 * 4 ? 0 : sum;
+/** Doubles that hold an integer exactly: their difference is exact, never noise. */
+const exactInteger = (x: number) => Number.isInteger(x) && Math.abs(x) <= 2 ** 53;
+
+/**
+ * Excel's 15-digit rule for the last operation of a formula: a sum or difference that cancels to
+ * less than 2^-48 of both operands is the noise of their binary forms, and is 0 (=0.3-0.2-0.1 is 0;
+ * =1*(0.3-0.2-0.1) is -2.77556E-17). The bound is LibreOffice's rtl::math::approxEqual, written to
+ * reproduce Excel.
+ */
+export function cancelled(sum: number, x: number, y: number): number {
+  if (sum === 0 || Math.sign(x) === Math.sign(y) || x === 0 || y === 0) return sum;
+  const d = Math.abs(sum), a = Math.abs(x), b = Math.abs(y);
+  if (exactInteger(d) && exactInteger(a) && exactInteger(b)) return sum;
+  return d < a * 2 ** -48 && d < b * 2 ** -48 ? 0 : sum;
 }
 
-function arithmetic(op: BinaryOp, x: number, y: number): CellValue {
+function arithmetic(op: BinaryOp, x: number, y: number, last: boolean): CellValue {
   switch (op) {
     case "+":
-      return tidy(x + y, x, y);
+      return last ? cancelled(x + y, x, y) : x + y;
     case "-":
-      return tidy(x - y, x, y);
+      return last ? cancelled(x - y, x, -y) : x - y;
     case "*":
       return x * y;
     case "/":
@@ -75,7 +86,8 @@ function compare(op: BinaryOp, a: CellValue, b: CellValue): boolean {
   }
 }
 
-export function scalarBinary(op: BinaryOp, a: CellValue, b: CellValue): CellValue {
+/** `last`: the formula's last operation (Excel's 15-digit rule for + and - applies there only). */
+export function scalarBinary(op: BinaryOp, a: CellValue, b: CellValue, last = false): CellValue {
   if (isErrorValue(a)) return a;
   if (isErrorValue(b)) return b;
   if (op === "&") {
@@ -86,7 +98,7 @@ export function scalarBinary(op: BinaryOp, a: CellValue, b: CellValue): CellValu
   const x = toNumber(a), y = toNumber(b);
   if (isErrorValue(x)) return x;
   if (isErrorValue(y)) return y;
-  const r = arithmetic(op, x, y);
+  const r = arithmetic(op, x, y, last);
   return typeof r === "number" && !Number.isFinite(r) ? err("#NUM!") : r;
 }
 

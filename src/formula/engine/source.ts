@@ -12,6 +12,19 @@ export interface CellSource {
   used?(sheet: string): AreaRef | null;
   /** Optional: the workbook's Excel Tables. Without it a structured reference (`Sales[Amount]`) is UNSUPPORTED. */
   tables?(): readonly ExcelTable[];
+  /**
+   * Optional: the formula of a cell as the file stores it (no "=", `_xlfn.` kept), null when the cell
+   * holds none. `array`: a cell of a legacy array formula's box ({=...}); `spilled`: a cell a dynamic
+   * array spills into (not its anchor). Without it FORMULATEXT and ISFORMULA are UNSUPPORTED.
+   */
+  formula?(ref: CellRef): CellFormula | null;
+  /** Optional: every sheet of the workbook in its order (chart sheets included), for SHEET and SHEETS. */
+  sheetNames?(): readonly string[];
+}
+
+export interface CellFormula {
+  text: string;
+  kind: "cell" | "array" | "spilled";
 }
 
 export interface EvaluateOptions {
@@ -27,6 +40,8 @@ export interface EvaluateOptions {
   array?: boolean;
   /** Answers SVC calls inside a plain formula (fn without the namespace). Without it they are #NAME?, as in Excel without the add-in. */
   svc?: (fn: string, args: ArgValue[]) => CellValue | CellValue[][];
+  /** The workbook's folder and file name as Excel shows them in CELL("filename") (`C:\\Models\\`, `dcf.xlsx`). Without it CELL("filename") is UNSUPPORTED. */
+  file?: { folder: string; name: string };
 }
 
 /** A plain formula's result: one value, or a spilled array (errors inside stay errors). */

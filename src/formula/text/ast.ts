@@ -45,7 +45,8 @@ export type Node = (
   /** A cell (to null), an area, whole columns or rows; spill: `A2#`. */
   | { kind: "ref"; prefix: Prefix | null; from: RefPart; to: RefPart | null; spill: boolean }
   | { kind: "name"; prefix: Prefix | null; name: string }
-  | { kind: "call"; prefix: Prefix | null; name: string; args: (Node | null)[] }
+  /** A function call; `callee`: a call of what an expression gives (`LAMBDA(x,x+1)(2)`), name "". */
+  | { kind: "call"; prefix: Prefix | null; name: string; args: (Node | null)[]; callee?: Node }
   | { kind: "unary"; op: "+" | "-" | "@"; operand: Node }
   | { kind: "percent"; operand: Node }
   | { kind: "binary"; op: BinaryOp; left: Node; right: Node }
@@ -64,6 +65,7 @@ export function walk(node: Node, visit: (n: Node) => void): void {
   visit(node);
   switch (node.kind) {
     case "call":
+      if (node.callee) walk(node.callee, visit);
       for (const a of node.args) if (a) walk(a, visit);
       return;
     case "unary":

@@ -15,7 +15,7 @@ function rewrite(node: Node): Node {
       const [only] = node.args;
       if (name === "ANCHORARRAY" && node.args.length === 1 && only?.kind === "ref" && !only.to && !only.spill) return { ...only, spill: true, span: node.span };
       if (name === "SINGLE" && node.args.length === 1 && only) return { kind: "unary", op: "@", operand: excelView(only), span: node.span };
-      return { ...node, args: node.args.map((a) => (a ? excelView(a) : null)) };
+      return { ...node, args: node.args.map((a) => (a ? excelView(a) : null)), ...(node.callee ? { callee: excelView(node.callee) } : {}) };
     }
     case "unary":
     case "percent":

@@ -78,6 +78,7 @@ export function printNode(node: Node, rewrite?: Rewrite): string {
     case "name":
       return printPrefix(node.prefix) + node.name;
     case "call":
+      if (node.callee) return `${node.callee.kind === "call" ? p(node.callee) : `(${p(node.callee)})`}(${node.args.map((a) => (a ? p(a) : "")).join(",")})`;
       return `${printPrefix(node.prefix)}${node.name}(${node.args.map((a) => (a ? p(a) : "")).join(",")})`;
     case "unary":
       return node.op + wrap(p(node.operand), node.operand, UNARY_PRECEDENCE);

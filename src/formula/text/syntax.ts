@@ -127,7 +127,7 @@ class Parser {
   }
 
   rangeOp(): Node {
-    let left = this.primary();
+    let left = this.invoked(this.primary());
     while (this.is(":")) {
       this.next();
       const right = this.primary();
@@ -239,19 +239,32 @@ class Parser {
 
   call(prefix: Prefix | null, start: number): Node {
     const name = this.next().text;
+    return { kind: "call", prefix, name, args: this.callArgs(), span: this.span(start) };
+  }
+
+  /** `(a, , b)` after a function name: the arguments, null for an empty one. */
+  callArgs(): (Node | null)[] {
     this.expect("(");
     const args: (Node | null)[] = [];
     if (this.is(")")) {
       this.next();
-      return { kind: "call", prefix, name, args, span: this.span(start) };
+      return args;
     }
     for (;;) {
       args.push(this.is(",") || this.is(")") ? null : this.binary(0));
       const t = this.next();
-      if (t.text === ")" && t.kind === "punct") break;
+      if (t.text === ")" && t.kind === "punct") return args;
       if (t.text !== "," || t.kind !== "punct") throw this.fail('expected "," or ")"', t.start);
     }
-    return { kind: "call", prefix, name, args, span: this.span(start) };
+  }
+
+  /** `LAMBDA(x,x+1)(2)`, `(f)(2)`: a call of what a call or a parenthesised expression gives. */
+  invoked(node: Node): Node {
+    while (this.is("(") && this.tokens[this.i - 1]?.text === ")" && (node.kind === "call" || node.kind === "union" || this.text[node.span.start] === "(")) {
+      const args = this.callArgs();
+      node = { kind: "call", prefix: null, name: "", args, callee: node, span: this.span(node.span.start) };
+    }
+    return node;
   }
 
   parens(): Node {

@@ -30,7 +30,7 @@ export function recompute(n: FormulaAt, src: CellSource, opts: RecomputeOptions 
   let text: string, missing: string[];
   try {
     text = engineSpelling(n.text);
-    missing = unsupportedFunctions(text);
+    missing = unsupportedFunctions(text, src.names());
   } catch (e) {
     return { unsupported: unreadableReason(e) };
   }

@@ -9,7 +9,12 @@
 import { AGGREGATES } from "../fn-aggregate";
 import { CLOCK } from "../fn-clock";
 import { CRITERIA } from "../fn-criteria";
-import { LOGIC, type OwnFamily, type OwnFunction } from "../fn-logic";
+import { LOGIC, own, type OwnFamily, type OwnFunction, type Special } from "../fn-logic";
+import { LAMBDAS } from "../fn-lambda";
+import { LAMBDA_HELPERS } from "../fn-lambda-helpers";
+import { WORKBOOK } from "../fn-workbook";
+import { SPILL } from "../fn-spill";
+import { INDIRECTION } from "../fn-indirect";
 import { REFERENCE } from "../fn-ref";
 import { TEXT_VALUE } from "../fn-value";
 import { PURE } from "../fns";
@@ -19,12 +24,18 @@ import { measuredDifference } from "../measured";
 import { LIBRARY_RULES } from "./library-rules";
 
 /** The functions whose argument nodes the engine evaluates itself. */
-const OWN: OwnFamily = { ...LOGIC, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...TEXT_VALUE, ...CLOCK };
+/** The evaluator's functions written as Specials that check their own arguments: any count here, rules by name. */
+function checkedByThemselves(family: Record<string, Special>, rules: Record<string, ArgumentRules>): OwnFamily {
+  return Object.fromEntries(Object.entries(family).map(([name, special]) => [name, own(special, 0, 255, rules[name] ?? {})]));
+}
+
+const EVALUATOR = checkedByThemselves({ ...LAMBDAS, ...LAMBDA_HELPERS, ...WORKBOOK, ...SPILL, ...INDIRECTION }, { INDIRECT: { volatile: "reference" } });
+
+const OWN: OwnFamily = { ...LOGIC, ...REFERENCE, ...AGGREGATES, ...CRITERIA, ...TEXT_VALUE, ...CLOCK, ...EVALUATOR };
 
 /** Functions Excel has that the engine refuses whatever the libraries hold, and why (facts kept for the lint and the docs). */
 const REFUSED: Record<string, ArgumentRules & { reason: string }> = {
   WEBSERVICE: { reason: "WEBSERVICE is not offered (no network from a formula)" },
-  INDIRECT: { reason: "INDIRECT is not implemented", volatile: "reference" },
   RANDARRAY: { reason: "RANDARRAY is not implemented", volatile: "random" },
 };
 
