@@ -1,7 +1,8 @@
 /**
  * Dynamic-array functions that reshape an array, computed by the engine to Excel's definition (see
  * ./types.ts for the calling rules): CHOOSECOLS, CHOOSEROWS, TAKE, DROP, EXPAND, HSTACK, VSTACK,
- * TOCOL, TOROW, WRAPROWS, WRAPCOLS. Every argument is taken whole; TOCOL/TOROW with nothing left is #CALC!.
+ * TOCOL, TOROW, WRAPROWS, WRAPCOLS. Every argument is taken whole. Nothing left is Excel's #CALC!,
+ * which a workbook stores as #VALUE! (the file format has no #CALC!): the engine answers what the file holds.
  */
 import type { CellValue } from "../../types";
 import { toNumber } from "../coerce";
@@ -10,7 +11,7 @@ import type { Arg, PureFamily, PureFunction } from "./types";
 
 type Num = number | undefined | { error: string };
 const NA = err("#N/A");
-const CALC = err("#CALC!");
+const EMPTY = err("#VALUE!");
 
 const gridOf = (a: Arg): Grid => (a === undefined ? [[null]] : isGrid(a) ? a : [[a]]);
 const transpose = (g: Grid): Grid => g[0].map((_, c) => g.map((r) => r[c]));
@@ -60,7 +61,7 @@ function cut(keep: boolean) {
       return n >= 0 ? xs.slice(n) : xs.slice(0, Math.max(0, xs.length + n));
     };
     const out = part(g, r as number | undefined).map((row) => part(row, c as number | undefined));
-    return out.length && out[0].length ? out : err("#VALUE!");
+    return out.length && out[0].length ? out : EMPTY;
   };
 }
 
@@ -109,7 +110,7 @@ function wrap(byRows: boolean) {
 const oneLine = (asColumn: boolean) => (args: Arg[]) => {
   const cells = line(args);
   if (!Array.isArray(cells)) return cells;
-  if (!cells.length) return CALC;
+  if (!cells.length) return EMPTY;
   return asColumn ? cells.map((v) => [v]) : [cells];
 };
 
