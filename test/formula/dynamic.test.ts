@@ -1,4 +1,4 @@
-/** The array-shaping functions (src/formula/engine/fns/dynamic.ts), to Microsoft's definitions and examples of each. */
+/** The array-shaping functions and FILTER (src/formula/engine/fns/dynamic*.ts), to Microsoft's definitions and examples of each. */
 import { evaluate } from "../../src/formula/engine/evaluate";
 import { fakeBook } from "./fake-cells";
 
@@ -30,4 +30,8 @@ test.each([
   ["WRAPROWS({1,2,3,4,5},2)", [[1, 2], [3, 4], [5, NA]]],
   ["WRAPCOLS({1,2,3,4,5},2,0)", [[1, 3, 5], [2, 4, 0]]],
   ["WRAPROWS({1,2;3,4},2)", { error: "#VALUE!" }],
+  ["FILTER({1;2;3},{TRUE;FALSE;TRUE})", [[1], [3]]],
+  ['FILTER({1,2,3;4,5,6},{1,0,1})', [[1, 3], [4, 6]]],
+  ['FILTER({1;2;3},{FALSE;FALSE;FALSE},"none")', "none"],
+  ["FILTER({1;2;3},{TRUE;FALSE})", { error: "#VALUE!" }],
 ])("=%s", (text, want) => expect(value(text)).toEqual(want));

@@ -1,7 +1,8 @@
 /**
  * Dynamic-array functions that reshape an array, computed by the engine to Excel's definition (see
  * ./types.ts for the calling rules): CHOOSECOLS, CHOOSEROWS, TAKE, DROP, EXPAND, HSTACK, VSTACK,
- * TOCOL, TOROW, WRAPROWS, WRAPCOLS. Every argument is taken whole; TOCOL/TOROW with nothing left is #CALC!.
+ * TOCOL, TOROW, WRAPROWS, WRAPCOLS. Every argument is taken whole. Nothing left is Excel's #CALC!
+ * (a workbook keeps it as a rich value, with #VALUE! for older readers; the model reader reads the rich value).
  */
 import type { CellValue } from "../../types";
 import { toNumber } from "../coerce";

@@ -2,6 +2,7 @@
 import { DATABASE } from "./database";
 import { DATE } from "./date";
 import { DYNAMIC } from "./dynamic";
+import { DYNAMIC_SELECT } from "./dynamic-select";
 import { ENGINEERING } from "./engineering";
 import { FINANCIAL } from "./financial";
 import { INFORMATION } from "./information";
@@ -11,5 +12,5 @@ import { STATISTICS } from "./statistics";
 import { TEXT } from "./text";
 import type { PureFamily } from "./types";
 
-export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC };
+export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC, ...DYNAMIC_SELECT };
 
