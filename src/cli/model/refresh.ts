@@ -12,7 +12,8 @@ import { nothingWritten, openModel, Opened } from "./file-input";
 import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
-import { changeLines, changeRecordOf, changesJson, filingsOf, withChangesSheet } from "./changes";
+import { changeLines, changeRecordOf, changesJson, withChangesSheet } from "./changes";
+import { callWords } from "../../plan/changes";
 import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
 import { paramsOf } from "../../plan";
 import { svcCellsOf } from "./svc-cells";
@@ -56,7 +57,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, filings: filingsOf });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, words: callWords });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();
