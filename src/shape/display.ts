@@ -54,8 +54,10 @@ function dateText(value: number, code: string): string | null {
   if (!d) return null;
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   const minutes = Math.round((value - Math.floor(value)) * 1440);
-  return code.replace(/yyyy|yy|mmmm|mmm|mm|m|dd|d|hh|h|ss/gi, (t) => {
+  const clock = (h: string) => `${h.length === 2 ? pad(Math.floor(minutes / 60) % 24) : Math.floor(minutes / 60) % 24}:${pad(minutes % 60)}`;
+  return code.replace(/hh:mm|h:mm|yyyy|yy|mmmm|mmm|mm|m|dd|d|ss/gi, (t) => {
     const k = t.toLowerCase();
+    if (k.endsWith(":mm")) return clock(k.split(":")[0]);
     if (k === "yyyy") return pad(d.y, 4);
     if (k === "yy") return pad(d.y % 100);
     if (k === "mmm" || k === "mmmm") return months[d.m - 1];
@@ -63,7 +65,6 @@ function dateText(value: number, code: string): string | null {
     if (k === "m") return String(d.m);
     if (k === "dd") return pad(d.d);
     if (k === "d") return String(d.d);
-    if (k === "hh" || k === "h") return k === "hh" ? pad(Math.floor(minutes / 60) % 24) : String(Math.floor(minutes / 60) % 24);
     return "00";
   });
 }

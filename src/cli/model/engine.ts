@@ -7,6 +7,7 @@ import { describeFailure } from "../../api/cell-outcome";
 import { SvcError } from "../../api/errors";
 import { PrivateStateError } from "../../compose/cli";
 import { computeFunction } from "../../functions/call";
+import { withDataTypes } from "../../functions/typed";
 import type { AnswerSources, CallAnswer, FilingRef, SvcCall } from "../../model-file";
 import { sourceOf, ValueSource } from "../../functions/sources";
 import { isTypedValue } from "../../shape/values";
@@ -91,7 +92,8 @@ export function svcCaller(
   return async (calls) => {
     const tick = countCalls && calls.length >= 20 ? progress(calls.length, label) : () => undefined;
     let done = 0;
-    return Promise.all(
+    // numbers typed as Excel shows them with data types (the change list shows values so); the cells store the plain values
+    return withDataTypes("numbers", () => Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {
         const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904 });
         tick(++done);
@@ -104,6 +106,6 @@ export function svcCaller(
         if (err.code === "#N/A") seen.failed++; // no answer (a #VALUE! is an answer about the arguments)
         return { error: { code: err.code, message: err.message } };
       })
-    );
+    ));
   };
 }

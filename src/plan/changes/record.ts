@@ -39,7 +39,7 @@ export function recordChanges(svc: readonly SvcCellRun[], formulas: readonly For
   const moved: SvcCellRun[] = [];
   const byAnchor = new Map<string, Change[]>();
   for (const run of svc) {
-    const list = svcCellChanges(run);
+    const list = svcCellChanges(run, opts.show);
     byAnchor.set(addressOf(run.sheet, run.row, run.col), list);
     if (list.length === 0) counts.unchanged++;
     else moved.push(run);

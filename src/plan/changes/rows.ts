@@ -41,13 +41,16 @@ export function changeRows(changes: readonly Change[]): (string | number | boole
   return changes.map((c) => [changeAddress(c), c.what, c.oldText, c.newText, relativeText(c), c.kind, whyText(c), filingOf(c), c.filing?.url ?? "", c.movedBy.join(", ")]);
 }
 
-/** One line per change: "Model!E2  NVDA revenue FY2026  130,497 -> 202,753 (+55.4%)  new period: FY2026 (was FY2025)  10-K 0001045810-26-000010 https://…". */
-export function changeLine(c: Change, arrow = "->"): string {
+/** A change in words after its cell: "NVDA revenue FY2026  130,497 -> 202,753 (+55.4%)  new period: FY2026 (was FY2025)  10-K 0001045810-26-000010". */
+export function changeWords(c: Change, arrow = "->", link = true): string {
   const rel = relativeText(c);
   const filing = filingOf(c);
-  const parts = [changeAddress(c), c.what, `${c.oldText} ${arrow} ${c.newText}${rel ? ` (${rel})` : ""}`, `${c.kind}: ${whyText(c)}`, filing ? `${filing}${c.filing?.url ? ` ${c.filing.url}` : ""}` : ""];
+  const parts = [c.what, `${c.oldText} ${arrow} ${c.newText}${rel ? ` (${rel})` : ""}`, `${c.kind}: ${whyText(c)}`, filing ? `${filing}${link && c.filing?.url ? ` ${c.filing.url}` : ""}` : ""];
   return parts.filter((p) => p !== "").join("  ");
 }
+
+/** One line per change: "Model!E2  NVDA revenue FY2026  130,497 -> 202,753 (+55.4%)  new period: …  10-K 0001045810-26-000010 https://…". */
+export const changeLine = (c: Change, arrow = "->"): string => `${changeAddress(c)}  ${changeWords(c, arrow)}`;
 
 const two = (n: number) => String(n).padStart(2, "0");
 

@@ -7,7 +7,7 @@
 import { columnName, quoteSheet } from "../../formula/text/address";
 import type { CellValue } from "../../formula";
 import { headerPeriods, rowLabels, spanText } from "./periods";
-import type { Change, ChangeKind, Filing, Grid, SvcCellRun, ValueOrigin } from "./types";
+import type { Change, ChangeKind, Filing, Grid, ShowNumber, SvcCellRun, ValueOrigin } from "./types";
 import { isError, relativeChange, rowKey, rowText, sameGrid, sameValue, valueText } from "./values";
 
 export const a1 = (row: number, col: number) => `${columnName(col)}${row + 1}`;
@@ -99,17 +99,18 @@ function periodChanges(run: SvcCellRun, was: Map<number, string>, now: Map<numbe
 }
 
 /** Record rows (a list or a feed): rows that were not there before, at the top or the bottom. */
-function rowChanges(run: SvcCellRun): Change[] | null {
+function rowChanges(run: SvcCellRun, show?: ShowNumber): Change[] | null {
   if (run.old.length < 1 || run.new.length < 1 || !sameValue(run.old[0][0], run.new[0][0]) || run.old[0].length !== run.new[0].length) return null;
   const before = new Map<string, number>();
   for (const row of run.old.slice(1)) before.set(rowKey(row), (before.get(rowKey(row)) ?? 0) + 1);
   const newRows: string[] = [];
-  for (const row of run.new.slice(1)) {
+  run.new.forEach((row, r) => {
+    if (r === 0) return;
     const k = rowKey(row);
     const n = before.get(k) ?? 0;
     if (n > 0) before.set(k, n - 1);
-    else newRows.push(rowText(row));
-  }
+    else newRows.push(rowText(row, run.formats?.[r], show));
+  });
   const added = newRows.length;
   const dropped = [...before.values()].reduce((s, n) => s + n, 0);
   if (added === 0 || (added === dropped && run.old.length === run.new.length && cellByCell(run, false).length <= run.new[0].length)) return null;
@@ -129,14 +130,14 @@ function errorChange(run: SvcCellRun): Change[] | null {
 }
 
 /** The changes of one SVC result ([] when it is unchanged). */
-export function svcCellChanges(run: SvcCellRun): Change[] {
+export function svcCellChanges(run: SvcCellRun, show?: ShowNumber): Change[] {
   const errors = errorChange(run);
   if (errors) return errors;
   if (sameGrid(run.old, run.new)) return [];
   const was = headerPeriods(run.old);
   const now = headerPeriods(run.new);
   if (was && now && run.old.length > 1) return periodChanges(run, was, now);
-  const rows = rowChanges(run);
+  const rows = rowChanges(run, show);
   if (rows) return rows;
   if (run.old.length === run.new.length && run.old.every((r, i) => r.length === run.new[i].length)) return cellByCell(run, false);
   const size = (g: Grid) => `${g.length}×${g[0]?.length ?? 0} (${valueText(g[0]?.[0])}…)`;

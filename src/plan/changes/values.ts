@@ -43,9 +43,9 @@ export function shownAs(v: CellValue | undefined, format: string | null, show: S
   return valueText(v);
 }
 
-/** One record row as a line ("2026-11-25 · NVDA · Nvidia unveils…"): its non-blank cells. */
-export const rowText = (row: readonly CellValue[]): string =>
+/** One record row as a line ("2026-11-25 09:00 · NVDA · Nvidia unveils…"): its non-blank cells as they show. */
+export const rowText = (row: readonly CellValue[], formats?: readonly (string | null)[] | null, show?: ShowNumber): string =>
   row
-    .filter((v) => v !== null && v !== undefined && v !== "")
-    .map((v) => valueText(v))
+    .map((v, i) => (v === null || v === undefined || v === "" ? "" : shownAs(v, formats?.[i] ?? null, show)))
+    .filter((t) => t !== "")
     .join(" · ");
