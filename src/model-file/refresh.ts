@@ -138,6 +138,7 @@ class Run {
       if (out.problem) report.error = out.problem;
       else if (isErrorValue(o.value)) report.error = { code: o.value.error, message: o.message ?? `the formula returned ${o.value.error}` };
       if (out.note) report.note = out.note;
+      if (o.hidden) report.hidden = o.hidden;
     }
   }
 

@@ -95,7 +95,7 @@ export function svcCaller(
     // numbers typed as Excel shows them with data types (the change list shows values so); the cells store the plain values
     return withDataTypes("numbers", () => Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {
-        const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904 });
+        const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904, hintsFromCache: true });
         tick(++done);
         if ("grid" in out) {
           seen.answered++;

@@ -76,11 +76,12 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const s = setup.engine.stats();
   const { cells, recomputed, stale } = result.report;
   const errors = cells.filter((c) => c.error).length;
+  const hidden = cells.filter((c) => c.hidden).length;
   const note = readersNote(saved);
   const unchanged = saved.rewritten ? "" : `; every value as stored, ${args.out ? "copied unchanged" : "the file was not rewritten"}`;
   await printModelOutput(
     {
-      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale${unchanged}`,
+      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors${hidden ? `, ${hidden} hidden by IFERROR or the like` : ""}), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale${unchanged}`,
       cells,
       stale,
       extra: { recomputed, rewritten: saved.rewritten, recalculated_by_libreoffice: saved.blocks, frozen_copy: saved.frozenCopy, ...(record && args.changes ? changesJson(record) : {}), ...(sheet ? { changes_sheet: sheet.sheet } : {}) },

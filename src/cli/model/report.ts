@@ -30,6 +30,7 @@ function statsLine(stats: ModelOutput["stats"]): string {
 export function summaryText(o: ModelOutput): string {
   const lines = [o.headline];
   if (o.cellErrors !== false) for (const c of o.cells) if (c.error) lines.push(`  ${c.sheet}!${c.cell} ${c.error.code} ${c.error.message}  (${c.formula})`);
+  for (const c of o.cells) if (c.hidden) lines.push(`  ${c.sheet}!${c.cell} ${c.hidden.code} hidden by the formula (it shows a value instead): ${c.hidden.message}  (${c.formula})`);
   for (const c of o.cells) if (c.note) lines.push(`  ${c.sheet}!${c.cell} note: ${c.note}`);
   for (const l of o.lines ?? []) lines.push(`  ${l}`);
   if (o.stale && o.stale.length > 0) {

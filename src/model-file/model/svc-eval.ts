@@ -33,6 +33,8 @@ export interface SvcOutcome {
   value: EngineValue;
   /** The message of the failed call (or the invalid argument) behind an error value. */
   message: string | null;
+  /** A call of the formula failed and the formula hides it (IFERROR): that call's error. */
+  hidden?: { code: string; message: string };
   /** The call whose answer the formula shows (the formula's only call), with its answer's sources when the formula shows the answer as it came. */
   call?: { fn: string; args: ArgValue[]; sources: AnswerSources | null };
 }
@@ -86,6 +88,7 @@ function onlyCall(made: Map<string, { fn: string; args: ArgValue[] }>, ctx: SvcC
 function viaEngine(n: FormulaNode, ctx: SvcContext, wanted: Map<string, SvcCall>): SvcOutcome | null {
   let missing = false;
   let message: string | null = null;
+  let failed: { code: string; message: string } | undefined;
   const made = new Map<string, { fn: string; args: ArgValue[] }>();
   const svc = (fn: string, args: ArgValue[]): CellValue | CellValue[][] => {
     const bad = args.find((a): a is { error: string } => isErrorValue(a));
@@ -93,13 +96,15 @@ function viaEngine(n: FormulaNode, ctx: SvcContext, wanted: Map<string, SvcCall>
     made.set(keyOf(fn, args), { fn, args });
     const a = ctx.answers.get(keyOf(fn, args));
     if (a && "value" in a) return answerValue(a.value);
-    if (a) return (message ??= a.error.message), { error: a.error.code };
+    if (a) return (failed ??= a.error), (message ??= a.error.message), { error: a.error.code };
     wanted.set(keyOf(fn, args), { fn, args, address: ctx.addressOf(n) });
     missing = true;
     return { error: "#N/A" };
   };
   const value = evaluateFormula(engineSpelling(n.text), n, ctx.src, { now: ctx.now, date1904: ctx.date1904, svc });
-  return missing ? null : { value, message: isErrorValue(value) ? message : null, call: onlyCall(made, ctx, value) };
+  if (missing) return null;
+  const hidden = !isErrorValue(value) && failed ? { hidden: failed } : {};
+  return { value, message: isErrorValue(value) ? message : null, call: onlyCall(made, ctx, value), ...hidden };
 }
 
 function runPass(nodes: FormulaNode[], resolved: Map<FormulaNode, Resolved>, ctx: SvcContext): Pass {
