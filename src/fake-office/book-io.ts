@@ -120,6 +120,23 @@ function renameSheet(host: Host, from: string, to: string): string {
   return to;
 }
 
+/**
+ * The book emptied and given `names` as its sheets, as Excel opens a file in a window of its own: no
+ * cell, no defined name and no sheet of the book before it is left.
+ */
+function replaceSheets(host: Host, names: readonly string[]): void {
+  if (names.length === 0) throw invalidArgument("a workbook has at least one sheet");
+  for (const s of host.book.sheets) for (const cell of [...s.cells.values()]) host.input(cell.sheet, cell.r, cell.c, null);
+  for (const n of [...host.book.names]) host.deleteName(n);
+  const kept = host.book.sheets.slice(0, names.length);
+  kept.forEach((s, i) => (s.name = names[i]));
+  host.book.sheets.splice(names.length);
+  for (const n of names.slice(kept.length)) host.addSheet(n);
+  host.book.active = host.book.sheets[0];
+  host.book.selection = { sheet: names[0], r0: 1, c0: 1, r1: 1, c1: 1 };
+  host.note("sheet", { op: "replace", name: names[0] });
+}
+
 /** The typed contents of a cell for the formula bar: a formula, or the constant as text. */
 function editText(host: Host, address: string): string {
   const a = parseArea(address, host.book.active.name);
@@ -138,6 +155,7 @@ export function createBookIo(host: Host) {
     /** Every sheet's cells as a Save writes them, in reading order. */
     snapshot: () => host.book.sheets.map((s) => ({ name: s.name, cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf) })),
     renameSheet: (from: string, to: string) => renameSheet(host, from, to),
+    replaceSheets: (names: readonly string[]) => replaceSheets(host, names),
     editText: (address: string) => editText(host, address),
   };
 }
