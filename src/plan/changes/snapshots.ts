@@ -83,7 +83,8 @@ export function runsFromReadings(addresses: readonly string[], before: WorkbookR
     const grid = gridAt(now, sheet, row, col, b);
     const words = b?.fn ? callWords(b.fn, b.args ?? []) : { subject: "", what: "" };
     const formats = grid.map((line, i) => line.map((_, j) => format(sheet, row + i, col + j)));
-    return { sheet, row, col, old: gridAt(was, sheet, row, col, a), new: grid, oldMessage: a?.error ?? null, newMessage: b?.error ?? null, oldOrigins: originsOf(a?.provenance), newOrigins: originsOf(b?.provenance), ...words, formats };
+    // no record of the cell before (a file just opened): its old result covered what the new one covers
+    return { sheet, row, col, old: gridAt(was, sheet, row, col, a ?? b), new: grid, oldMessage: a?.error ?? null, newMessage: b?.error ?? null, oldOrigins: originsOf(a?.provenance), newOrigins: originsOf(b?.provenance), ...words, formats };
   });
   return { svc, formulas: movedFormulas(after, was, svcCells).map((f) => ({ ...f, format: format(f.sheet, f.row, f.col) })) };
 }
