@@ -26,6 +26,8 @@ export interface SavedCell {
   spill?: { r1: number; c1: number };
   /** A value a spill puts there (not typed). */
   spilled?: boolean;
+  /** The number format the value shows in: a data type's (as the add-in returns money, ratios and dates), when it has one. */
+  format?: string;
 }
 
 export interface LoadCell {
@@ -48,16 +50,23 @@ function stored(v: GridCell | Constant | undefined): StoredValue {
   return v as StoredValue;
 }
 
+/** The number format a data type carries (a Double's numberFormat), else nothing. */
+function formatOf(v: unknown): { format?: string } {
+  const f = isDataValue(v) ? v.numberFormat : undefined;
+  return typeof f === "string" && f !== "" && f !== "General" ? { format: f } : {};
+}
+
 function savedOf(cell: Cell): SavedCell[] {
   if (!cell.f) return [{ r: cell.r, c: cell.c, value: stored((cell.input as { constant: Constant }).constant) }];
   const f = cell.f;
   const r = f.result;
   const grid = r && "value" in r && Array.isArray(r.value) ? r.value : null;
-  const head: SavedCell = { r: cell.r, c: cell.c, formula: f.text, value: r ? ("error" in r ? { error: r.error } : stored(grid ? grid[0][0] : (r.value as GridCell))) : null };
+  const first = r && "value" in r ? (grid ? grid[0][0] : r.value) : undefined;
+  const head: SavedCell = { r: cell.r, c: cell.c, formula: f.text, value: r ? ("error" in r ? { error: r.error } : stored(first as GridCell)) : null, ...formatOf(first) };
   if (!grid || !f.spill || (f.spill.r1 === f.spill.r0 && f.spill.c1 === f.spill.c0)) return [head];
   head.spill = { r1: f.spill.r1, c1: f.spill.c1 };
   const out = [head];
-  grid.forEach((row, i) => row.forEach((v, k) => (i || k ? out.push({ r: cell.r + i, c: cell.c + k, value: stored(v), spilled: true }) : undefined)));
+  grid.forEach((row, i) => row.forEach((v, k) => (i || k ? out.push({ r: cell.r + i, c: cell.c + k, value: stored(v), spilled: true, ...formatOf(v) }) : undefined)));
   return out;
 }
 

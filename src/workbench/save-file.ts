@@ -6,12 +6,22 @@
  * `_xldudf_SVC_...`), spills as dynamic arrays, defined names — so `svc-excel` refreshes it and
  * LibreOffice, openpyxl and Excel open it.
  */
-import { createWorkbook, NewCell, NewSheet } from "../model-file/create";
+import { CellStyle, createWorkbook, NewCell, NewSheet } from "../model-file/create";
 import { EditedCell, saveOpened } from "../model-file";
 import type { FakeExcel, SavedCell, StoredValue } from "./book";
 
+/** The written cell format for a value's number format (the data type's, as the add-in sets it in Excel). */
+function styleOf(format: string | undefined): CellStyle | undefined {
+  if (!format) return undefined;
+  if (/[yd]/i.test(format) && !/[#0]/.test(format)) return "date";
+  if (format.includes("%")) return "percent";
+  return format.includes("#,##0") ? "number" : undefined;
+}
+
 function cellOf(c: SavedCell): NewCell {
   const out: NewCell = { row: c.r, col: c.c, value: c.value };
+  const style = typeof c.value === "number" ? styleOf(c.format) : undefined;
+  if (style) out.style = style;
   if (c.formula) out.formula = c.formula;
   if (c.spill) out.spill = { r0: c.r, c0: c.c, r1: c.spill.r1, c1: c.spill.c1 };
   if (c.spilled) out.result = true;
