@@ -38,7 +38,7 @@ export interface RefreshPorts {
    * inside a defined name the formula uses counts); default: an SVC call written in the formula.
    */
   svcCells?: ReadonlySet<string>;
-  /** An SVC call in words ("MSFT revenue FY"), kept in the file with its values' sources for the next run and freeze. */
+  /** An SVC call in words ("MSFT revenue FY"); given, the file keeps it with its values' sources for the next run and freeze. */
   words?: CallWords;
   /** false only to measure what self-verification costs (the model benchmark); a refresh verifies. */
   verify?: boolean;
@@ -194,6 +194,7 @@ export async function refreshModel(model: Model, ports: RefreshPorts): Promise<R
     message: (n) => run.cells.get(run.address(n))?.error?.message ?? null,
     sources: (n) => ({ old: kept?.get(run.address(n)) ?? null, new: sources.get(run.address(n)) ?? null, answer: run.calls.get(run.address(n))?.sources ?? null }),
   });
-  writeSources(model.pkg, model.workbook.part, sources);
+  // kept only for a caller that names the calls (the CLI): others get the file with nothing but the cells changed
+  if (ports.words) writeSources(model.pkg, model.workbook.part, sources);
   return { bytes: model.pkg.write(), report, written, changes: { ...changes, sourcesKept: kept !== null } };
 }
