@@ -31,7 +31,7 @@ beforeAll(async () => {
   site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
   browser = await launchChromium();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-wb-roundtrip-"));
-}, 400_000);
+}, 900_000);
 
 afterAll(async () => {
   await browser?.close();
