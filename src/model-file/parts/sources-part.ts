@@ -101,7 +101,7 @@ export function readSources(pkg: Package, workbookPart: string): Map<string, Cel
     const values = findElements(xml, "value", cell.innerStart, cell.innerEnd)
       .map((v) => valueOf(tagOf(v)))
       .filter((v): v is SourceValue => v !== null);
-    out.set(ref, { subject: attr(head, "subject") ?? "", what: attr(head, "what") ?? "", filings: filings.filter((f) => f.accession), values: values.length > 0 || attr(head, "what") !== null ? values : null });
+    out.set(ref, { subject: attr(head, "subject") ?? "", what: attr(head, "what") ?? "", filings: filings.filter((f) => f.accession), values: values.length > 0 || attr(head, "what") !== undefined ? values : null });
   }
   return out;
 }
