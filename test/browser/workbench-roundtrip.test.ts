@@ -27,7 +27,8 @@ let dir: string;
 
 beforeAll(async () => {
   buildOnce();
-  api = await startFakeApi({ latencyMs: 5 });
+  // the sandbox's own port: the sample's PEERS spill holds its company links (http://127.0.0.1:8787/company/...)
+  api = await startFakeApi({ latencyMs: 5, port: 8787 });
   site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
   browser = await launchChromium();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-wb-roundtrip-"));
