@@ -24,6 +24,12 @@ export const COMMANDS: readonly Command[] = [
 const EXIT_STATUS = `Exit status: ${EXIT.ok} done; ${EXIT.failed} something failed (a formula ended in an error, a sign-in did not
 complete); ${EXIT.usage} usage error (nothing was done); ${EXIT.signedOut} not signed in (run \`svc-excel login\`).`;
 
+/** The overview's examples: the first of the commands people start with (their own help holds them all). */
+function overviewExamples(): string[] {
+  const first = (name: string) => COMMANDS.find((c) => c.name === name)?.examples[0];
+  return [first("eval"), first("check"), first("refresh") && `${first("refresh")} --changes >> refresh.log`].filter((e): e is string => !!e);
+}
+
 export function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
   return [
@@ -35,6 +41,9 @@ export function overview(): string {
     "`svc-excel COMMAND --help` shows a command's options and examples.",
     "",
     EXIT_STATUS,
+    "",
+    "Examples:",
+    ...overviewExamples().map((e) => `  ${e}`),
     "",
   ].join("\n");
 }

@@ -27,6 +27,8 @@ export interface SavedCell {
   spill?: { r1: number; c1: number };
   /** A value a spill puts there (not typed). */
   spilled?: boolean;
+  /** The number format the value shows in: a data type's (as the add-in returns money, ratios and dates), when it has one. */
+  format?: string;
 }
 
 export interface LoadCell {
@@ -49,16 +51,23 @@ function stored(v: GridCell | Constant | undefined): StoredValue {
   return v as StoredValue;
 }
 
+/** The number format a data type carries (a Double's numberFormat), else nothing. */
+function formatOf(v: unknown): { format?: string } {
+  const f = isDataValue(v) ? v.numberFormat : undefined;
+  return typeof f === "string" && f !== "" && f !== "General" ? { format: f } : {};
+}
+
 function savedOf(cell: Cell): SavedCell[] {
   if (!cell.f) return [{ r: cell.r, c: cell.c, value: stored((cell.input as { constant: Constant }).constant) }];
   const f = cell.f;
   const r = f.result;
   const grid = r && "value" in r && Array.isArray(r.value) ? r.value : null;
-  const head: SavedCell = { r: cell.r, c: cell.c, formula: f.text, value: r ? ("error" in r ? { error: r.error } : stored(grid ? grid[0][0] : (r.value as GridCell))) : null };
+  const first = r && "value" in r ? (grid ? grid[0][0] : r.value) : undefined;
+  const head: SavedCell = { r: cell.r, c: cell.c, formula: f.text, value: r ? ("error" in r ? { error: r.error } : stored(first as GridCell)) : null, ...formatOf(first) };
   if (!grid || !f.spill || (f.spill.r1 === f.spill.r0 && f.spill.c1 === f.spill.c0)) return [head];
   head.spill = { r1: f.spill.r1, c1: f.spill.c1 };
   const out = [head];
-  grid.forEach((row, i) => row.forEach((v, k) => (i || k ? out.push({ r: cell.r + i, c: cell.c + k, value: stored(v), spilled: true }) : undefined)));
+  grid.forEach((row, i) => row.forEach((v, k) => (i || k ? out.push({ r: cell.r + i, c: cell.c + k, value: stored(v), spilled: true, ...formatOf(v) }) : undefined)));
   return out;
 }
 
@@ -121,6 +130,23 @@ function renameSheet(host: Host, from: string, to: string): string {
   return to;
 }
 
+/**
+ * The book emptied and given `names` as its sheets, as Excel opens a file in a window of its own: no
+ * cell, no defined name and no sheet of the book before it is left.
+ */
+function replaceSheets(host: Host, names: readonly string[]): void {
+  if (names.length === 0) throw invalidArgument("a workbook has at least one sheet");
+  for (const s of host.book.sheets) for (const cell of [...s.cells.values()]) host.input(cell.sheet, cell.r, cell.c, null);
+  for (const n of [...host.book.names]) host.deleteName(n);
+  const kept = host.book.sheets.slice(0, names.length);
+  kept.forEach((s, i) => (s.name = names[i]));
+  host.book.sheets.splice(names.length);
+  for (const n of names.slice(kept.length)) host.addSheet(n);
+  host.book.active = host.book.sheets[0];
+  host.book.selection = { sheet: names[0], r0: 1, c0: 1, r1: 1, c1: 1 };
+  host.note("sheet", { op: "replace", name: names[0] });
+}
+
 /** The typed contents of a cell for the formula bar: a formula, or the constant as text. */
 function editText(host: Host, address: string): string {
   const a = parseArea(address, host.book.active.name);
@@ -139,6 +165,7 @@ export function createBookIo(host: Host) {
     /** Every sheet's cells as a Save writes them, in reading order. */
     snapshot: () => host.book.sheets.map((s) => ({ name: s.name, cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf) })),
     renameSheet: (from: string, to: string) => renameSheet(host, from, to),
+    replaceSheets: (names: readonly string[]) => replaceSheets(host, names),
     editText: (address: string) => editText(host, address),
   };
 }

@@ -39,6 +39,11 @@ export interface CellInvocation {
    * given in that system (1,462 less than the 1900 system's serial); none exists before 1904.
    */
   date1904?: boolean;
+  /**
+   * A refresh priced beforehand (a model file's): an unknown ticker's "Closest:" hint only from an
+   * answer already cached, never a call the price did not count.
+   */
+  hintsFromCache?: boolean;
 }
 
 /** What Excel shows while previewing a cell whose answer is not here (a value, not an error). */
@@ -92,7 +97,7 @@ export async function runCell(
           answer = await currentEngine().request(req.tool, req.params, { signal: ctrl.signal, cacheOnly: preview });
         } catch (e) {
           if (preview) throw e;
-          throw await withTickerHint(e, req.params.ticker, ctrl.signal);
+          throw await withTickerHint(e, req.params.ticker, ctrl.signal, invocation?.hintsFromCache === true);
         }
         const notices = noticesOf(req.tool, answer.data);
         if (!source) source = { address, fn, tool: req.tool, link: answer.link, notices, stale: answer.stale, fetchedAt: answer.fetchedAt, error: null, args: [] };

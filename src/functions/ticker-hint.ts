@@ -3,7 +3,8 @@
  * AAPL (Apple Inc.)"). They come from the search tool: one engine request per mistyped ticker, cached
  * for a day like any answer (and the 404 itself is remembered: src/engine/missing.ts), so retyping or
  * recalculating costs nothing. When the search cannot help (no match, the ticker exists after all, the
- * quota is spent, signed out), the API's own message stands.
+ * quota is spent, signed out), the API's own message stands. A priced refresh takes the hint from the
+ * cache only: its price counts no search.
  */
 import { SvcError } from "../api/errors";
 import { currentEngine } from "../engine/current";
@@ -19,11 +20,11 @@ function companiesOf(data: Record<string, unknown>): Record<string, unknown>[] {
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 /** `err` with the closest companies added, when `err` is a 404 for a request naming `ticker`. */
-export async function withTickerHint(err: unknown, ticker: unknown, signal?: AbortSignal): Promise<unknown> {
+export async function withTickerHint(err: unknown, ticker: unknown, signal?: AbortSignal, cacheOnly = false): Promise<unknown> {
   if (!(err instanceof SvcError) || err.kind !== "not_found" || typeof ticker !== "string" || ticker.trim() === "") return err;
   const typed = ticker.trim().toUpperCase();
   try {
-    const found = companiesOf((await currentEngine().request("search_companies", { query: typed }, { signal })).data);
+    const found = companiesOf((await currentEngine().request("search_companies", { query: typed }, { signal, cacheOnly })).data);
     // the ticker exists: the 404 was about something else (a switched-off source, no summary...)
     if (found.some((c) => text(c.ticker).toUpperCase() === typed)) return err;
     const near = found

@@ -66,7 +66,7 @@ export function freezeModel(model: Model, asOf: Date, sourceNote: (filings: read
     const sites = model.sites.filter((s) => s.sheet === sheet.name);
     const texts = list.map((n) => {
       const site = sites.find((s) => s.row === n.row && s.col === n.col);
-      const source = site ? sourceNote(filings.get(site.address) ?? []) : "";
+      const source = site ? sourceNote(filings?.get(site.address)?.filings ?? []) : "";
       return { ...n, text: `SVC value as of ${stamp} (frozen). Formula was: ${site ? displayFormula(site.formula) : "?"}${source ? ` ${source}` : ""}` };
     });
     addComments(model.pkg, sheet.part, texts);

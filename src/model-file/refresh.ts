@@ -17,7 +17,8 @@ import { CellReport, displayFormula, RefreshReport, reportFor, StaleReport } fro
 import { Result, writeResult } from "./model/results";
 import { spliceWrites } from "./model/save";
 import { ChangeCells, changeCells } from "./model/change-cells";
-import { FilingRef, writeSources } from "./parts/sources-part";
+import { readSources, writeSources } from "./parts/sources-part";
+import { CallWords, cellSources, NodeCall } from "./model/kept-sources";
 import { cellSourceOf } from "./model/source";
 import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
 import { stripAddinBookPrefix } from "../formula/text/file-form";
@@ -37,8 +38,8 @@ export interface RefreshPorts {
    * inside a defined name the formula uses counts); default: an SVC call written in the formula.
    */
   svcCells?: ReadonlySet<string>;
-  /** The filings behind an SVC cell's values ("Model!B4"), kept in the file for freeze's notes. */
-  filings?: (address: string) => FilingRef[];
+  /** An SVC call in words ("MSFT revenue FY"); given, the file keeps it with its values' sources for the next run and freeze. */
+  words?: CallWords;
   /** false only to measure what self-verification costs (the model benchmark); a refresh verifies. */
   verify?: boolean;
 }
@@ -64,6 +65,8 @@ class Run {
   readonly staleList: StaleReport[] = [];
   readonly recomputed: { sheet: string; cell: string }[] = [];
   readonly answers = new Map<string, CallAnswer>();
+  /** The call each SVC cell showed the answer of ("Model!B4" -> call and its answer's sources). */
+  readonly calls = new Map<string, NodeCall>();
   readonly verifier: Verifier | null;
 
   constructor(readonly model: Model, readonly ports: RefreshPorts) {
@@ -129,11 +132,13 @@ class Run {
       if (!o) continue;
       const out = writeResult(this.w, n.sheet, n.row, n.col, o.value as Result);
       this.noteChange(n, out.box, out.old);
+      if (o.call) this.calls.set(this.address(n), o.call);
       const report = this.cells.get(this.address(n));
       if (!report) continue;
       if (out.problem) report.error = out.problem;
       else if (isErrorValue(o.value)) report.error = { code: o.value.error, message: o.message ?? `the formula returned ${o.value.error}` };
       if (out.note) report.note = out.note;
+      if (o.hidden) report.hidden = o.hidden;
     }
   }
 
@@ -180,11 +185,16 @@ export async function refreshModel(model: Model, ports: RefreshPorts): Promise<R
   const written = spliceWrites(run.w);
   const report: RefreshReport = { cells: [...run.cells.values()], recomputed: run.recomputed, stale: run.staleList };
   const recomputed = new Set(run.recomputed.map((r) => `${r.sheet}!${r.cell}`));
+  const kept = readSources(model.pkg, model.workbook.part);
+  const words = ports.words ?? ((fn: string) => ({ subject: "", what: fn }));
+  // a cell not computed this run (stale, broken) keeps what the last refresh kept of it
+  const sources = new Map(model.sites.map((s) => [s.address, run.calls.has(s.address) ? cellSources(run.calls.get(s.address), words) : kept?.get(s.address) ?? cellSources(undefined, words)]));
   const changes = changeCells(model, run.w, run.graph.dirty, {
     recomputed: (n) => recomputed.has(`${n.sheet}!${a1(n.row, n.col)}`),
     message: (n) => run.cells.get(run.address(n))?.error?.message ?? null,
+    sources: (n) => ({ old: kept?.get(run.address(n)) ?? null, new: sources.get(run.address(n)) ?? null, answer: run.calls.get(run.address(n))?.sources ?? null }),
   });
-  const filings = ports.filings;
-  if (filings) writeSources(model.pkg, model.workbook.part, new Map(model.sites.map((s) => [s.address, filings(s.address)])));
-  return { bytes: model.pkg.write(), report, written, changes };
+  // kept only for a caller that names the calls (the CLI): others get the file with nothing but the cells changed
+  if (ports.words) writeSources(model.pkg, model.workbook.part, sources);
+  return { bytes: model.pkg.write(), report, written, changes: { ...changes, sourcesKept: kept !== null } };
 }

@@ -14,6 +14,8 @@ export interface CellReport {
   /** As the user typed it ("=SVC.FINANCIALS(...)"). */
   formula: string;
   error: CellError | null;
+  /** An SVC call of the formula failed but the formula shows a value (IFERROR, ISERROR...): the error it hides. */
+  hidden?: CellError;
   note?: string;
 }
 

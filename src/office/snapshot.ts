@@ -37,13 +37,13 @@ export async function snapshotWorkbook(limitMs = 10_000): Promise<WorkbookReadin
     await ctx.sync();
     const names = queueNames(ctx, sheets);
     const used = sheets.items.map((ws) => ({ sheet: ws.name, range: ws.getUsedRangeOrNullObject(true) }));
-    for (const u of used) u.range.load("rowIndex,columnIndex,values,valueTypes,formulas");
+    for (const u of used) u.range.load("rowIndex,columnIndex,values,valueTypes,formulas,numberFormat");
     await ctx.sync();
     const out: SheetReading[] = [];
     for (const { sheet, range } of used) {
       if (range.isNullObject) continue;
       const types = range.valueTypes as string[][];
-      out.push({ sheet, row: range.rowIndex, col: range.columnIndex, values: range.values.map((r, i) => r.map((v, j) => cellValue(v, types[i]?.[j]))), formulas: range.formulas });
+      out.push({ sheet, row: range.rowIndex, col: range.columnIndex, values: range.values.map((r, i) => r.map((v, j) => cellValue(v, types[i]?.[j]))), formulas: range.formulas, formats: range.numberFormat });
     }
     return { sheets: out, names: names() };
   });

@@ -17,6 +17,8 @@ export interface FakeExcel {
   load(cells: LoadCell[], tables?: ExcelTable[]): void;
   snapshot(): Array<{ name: string; cells: SavedCell[] }>;
   renameSheet(from: string, to: string): string;
+  /** Empty the book and give it these sheets (a file opened: nothing of the scratch book is left). */
+  replaceSheets(names: readonly string[]): void;
   /** What the formula bar shows to edit: the formula, or the constant as text. */
   editText(address: string): string;
   clearCell(address: string): void;

@@ -69,7 +69,7 @@ export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<O
   // The workbench computes and saves in the 1900 system: a 1904 file's dates would move four years.
   if (model.workbook.date1904) throw new Error(DATE_1904_REFUSAL);
   const sheets = model.sheets.filter((s) => s.xml);
-  for (const s of sheets) if (!fx.sheetNames().some((n) => n.toUpperCase() === s.name.toUpperCase())) fx.addSheet(s.name);
+  fx.replaceSheets(sheets.map((s) => s.name));
   defineNames(model, fx);
   let constants = 0;
   let formulas = 0;

@@ -16,7 +16,7 @@ import { openModelFile } from "./open-file";
 import { renderTabs } from "./tabs";
 import { wireEntityCards } from "./typed-cell";
 import { fill, fillWithin } from "./fill";
-import { download, workbookBytes } from "./save-file";
+import { download, openedBytes, OpenedFile, workbookBytes } from "./save-file";
 import { wireExcelKeys } from "./keys";
 import { wireMouse } from "./mouse";
 import { Box, SheetView } from "./view";
@@ -38,6 +38,8 @@ const EXAMPLES: Array<[string, string]> = [
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const view = new SheetView(new Grid($("sheet") as HTMLTableElement), $("value"));
+/** The page's file: what Open read, so Save writes that package back (null: a book built here). */
+const page: { opened: OpenedFile | null } = { opened: null };
 const fullAddress = (a: string) => `${quoteSheet(view.sheet)}!${a}`;
 
 let scheduled = false;
@@ -99,13 +101,13 @@ function renameSheet(from: string, to: string): string | null {
   }
 }
 
-/** Save .xlsx: the workbook as a file (src/model-file/create), named after the file opened, else Book1.xlsx. */
+/** Save .xlsx: the opened file written back with what changed, else the workbook as a new file (src/model-file/create) named Book1.xlsx. */
 async function save(): Promise<void> {
   const b = await whenBookReady();
   const status = $("file-status");
   const name = document.body.dataset.opened || "Book1.xlsx";
   try {
-    download(workbookBytes(b.fx, view.sheet), name);
+    download(page.opened ? openedBytes(b.fx, page.opened) : workbookBytes(b.fx, view.sheet), name);
     status.textContent = `Saved ${name}`;
     document.body.dataset.saved = name;
   } catch (e) {
@@ -267,8 +269,10 @@ async function openBytes(name: string, bytes: Uint8Array): Promise<void> {
   const b = await whenBookReady();
   const status = $("file-status");
   status.textContent = `Opening ${name}…`;
+  page.opened = null;
   try {
     const opened = await openModelFile(bytes, b.fx);
+    page.opened = { bytes, baseline: b.fx.snapshot() };
     showTabs(b);
     if (opened.sheets[0]) switchSheet(opened.sheets[0]);
     const unverified = opened.unverified > 0 ? `, ${opened.unverified} shown as Excel stored them (not recomputed here: select one for why)` : "";

@@ -25,19 +25,19 @@ describe("recordChanges", () => {
   test("a revised single value: restated by the amendment, old and new filing named", () => {
     const r = recordChanges([run({ old: [[245122]], new: [[241900]], oldOrigins: [origin(0, 0, "FY2025", "0000789019-25-000505")], newOrigins: [origin(0, 0, "FY2025", "0000789019-26-000012", "10-K/A")] })], []);
     expect(r.changes[0]).toMatchObject({ kind: "revised", old: 245122, new: 241900 });
-    expect(r.changes[0].detail).toBe("FY2025 restated by 10-K/A 0000789019-26-000012 (was 10-K 0000789019-25-000505)");
+    expect(r.changes[0].detail).toBe("FY2025 restated by the 10-K/A (was 10-K 0000789019-25-000505)");
   });
 
   test("an amendment is a revision even when the old source is not known (a file's stored value)", () => {
     const r = recordChanges([run({ old: [[245122]], new: [[241900]], newOrigins: [origin(0, 0, "FY2025", "0000789019-26-000012", "10-K/A")] })], []);
-    expect(r.changes[0]).toMatchObject({ kind: "revised", detail: "FY2025 restated by 10-K/A 0000789019-26-000012" });
+    expect(r.changes[0]).toMatchObject({ kind: "revised", detail: "FY2025 restated by the 10-K/A", filing: { accession: "0000789019-26-000012" } });
   });
 
   test("a single value whose period moved (FY now means FY2026) is a new period; an unknown cause is 'changed'", () => {
     const moved = run({ old: [[100]], new: [[130]], oldOrigins: [origin(0, 0, "FY2025", "a")], newOrigins: [origin(0, 0, "FY2026", "b")] });
     const unknown = run({ row: 5, old: [[100]], new: [[101]] });
     const r = recordChanges([moved, unknown], []);
-    expect(r.changes.map((c) => [c.kind, c.detail])).toEqual([["new period", "FY2026 (was FY2025)"], ["changed", "the value changed; its source is not known"]]);
+    expect(r.changes.map((c) => [c.kind, c.detail])).toEqual([["new period", "FY2026 (was FY2025)"], ["changed", "the value changed; the old value's source is not known"]]);
   });
 
   test("a feed grew: one 'new rows' change, also when the limit pushed an old row out", () => {

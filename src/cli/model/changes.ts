@@ -1,32 +1,44 @@
 /**
  * `svc-excel refresh --changes` / `--changes-sheet`: the run's change record (src/plan/changes) from
- * the file's values before and after and the sources the SVC functions recorded while answering
- * (a FINANCIALS value's filing); printed as a table or a JSON `changes` array, or added to the file
- * as a sheet "SVC changes YYYY-MM-DD HH.MM". Recording costs no API call.
+ * the file's values before and after and the sources of both — the old ones as the last refresh kept
+ * them in the file, the new ones as the SVC functions gave them — printed as lines a person reads or
+ * a JSON `changes` array (raw values besides the shown ones), or added to the file as a sheet
+ * "SVC changes YYYY-MM-DD HH.MM". Recording costs no API call.
  */
-import { sourceOf } from "../../functions/sources";
-import { addSheet, ChangeCells, FilingRef, Model } from "../../model-file";
-import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, originsOf, recordChanges } from "../../plan/changes";
-import { quoteSheet } from "../../formula/text/address";
-import { columnName } from "../../formula/text/address";
+import { addSheet, CellSources, ChangeCells, FilingRef, Model } from "../../model-file";
+import { CHANGE_HEADER, changeLine, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, recordChanges, ValueOrigin } from "../../plan/changes";
+import { numberText } from "../../shape/display";
 import { terminalText } from "../terminal";
+
+/** Each value's origin from what a refresh kept; null when its periods are not known. */
+export function originsOfKept(s: CellSources | null): ValueOrigin[] | null {
+  if (!s || s.values === null) return null;
+  const filings = new Map(s.filings.map((f) => [f.accession, f]));
+  return s.values.map((v) => {
+    const f = v.accession ? filings.get(v.accession) : undefined;
+    return { row: v.row, col: v.col, period: v.period, metric: v.metric, filing: v.accession ? { accession: v.accession, form: f?.form ?? null, url: f?.url ?? null } : null };
+  });
+}
+
+export const UNKNOWN_SOURCES = "The old values' sources are not known: no earlier refresh kept them in this file, so a changed value is not told apart as a new period or a revision.";
 
 /** The change record of a model-file refresh. */
 export function changeRecordOf(cells: ChangeCells): ChangeRecord {
-  const svc = cells.svc.map((c) => ({ ...c, oldOrigins: null, newOrigins: originsOf(sourceOf(`${quoteSheet(c.sheet)}!${columnName(c.col)}${c.row + 1}`)?.provenance) }));
-  return recordChanges(svc, cells.formulas);
+  const svc = cells.svc.map((c) => ({
+    ...c,
+    subject: c.newSources?.subject || c.oldSources?.subject || "",
+    what: c.newSources?.what || c.oldSources?.what || "",
+    oldOrigins: originsOfKept(c.oldSources),
+    newOrigins: originsOfKept(c.newSources),
+  }));
+  return recordChanges(svc, cells.formulas, { show: numberText, notes: cells.sourcesKept ? [] : [UNKNOWN_SOURCES] });
 }
 
-/** A value on its change line: one line whatever the cell's text holds. */
-const short = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : terminalText(String(v)));
-
-/** Lines for the summary: the counts, then one line per change. */
+/** Lines for the summary: the counts, the notes, then one line per change. */
 export function changeLines(record: ChangeRecord): string[] {
-  const lines = [`What changed: ${countsText(record)}`];
+  const lines = [`What changed: ${countsText(record)}`, ...record.notes.map((n) => `  ${n}`)];
   for (const [i, c] of record.changes.entries()) {
-    const row = changeRows([c])[0];
-    const filing = row[5] ? `  ${row[5]}${row[6] ? ` ${row[6]}` : ""}` : "";
-    lines.push(`  ${terminalText(changeAddress(c))}  ${short(row[1])} -> ${short(row[2])}  ${c.kind}: ${terminalText(c.detail)}${terminalText(filing)}`);
+    lines.push(`  ${terminalText(changeLine(c))}`); // one line whatever the cell's text holds
     if (i >= 499) {
       lines.push(`  ... and ${record.changes.length - 500} more (--json lists every one)`);
       break;
@@ -35,20 +47,13 @@ export function changeLines(record: ChangeRecord): string[] {
   return lines;
 }
 
-export const changesJson = (record: ChangeRecord) => ({ changes: record.changes.map(jsonChange), change_counts: record.counts });
+export const changesJson = (record: ChangeRecord) => ({ changes: record.changes.map(jsonChange), change_counts: record.counts, change_notes: record.notes });
 
 /** The file's bytes with the change list added as a new sheet; the sheet's name. */
 export function withChangesSheet(model: Model, record: ChangeRecord, at: Date): { bytes: Uint8Array; sheet: string } {
   const sheet = changeSheetName(at, model.sheets.map((s) => s.name));
-  const rows = record.changes.length ? [[...CHANGE_HEADER], ...changeRows(record.changes)] : [[...CHANGE_HEADER], ["Nothing changed"]];
-  return { bytes: addSheet(model, sheet, rows, [18, 16, 16, 14, 48, 30, 60, 24]), sheet };
-}
-
-/** The distinct filings the functions recorded for an SVC cell's values (kept in the file for freeze). */
-export function filingsOf(address: string): FilingRef[] {
-  const seen = new Map<string, FilingRef>();
-  for (const v of sourceOf(address)?.provenance ?? []) if (v.accession && !seen.has(v.accession)) seen.set(v.accession, { accession: v.accession, form: v.form ?? null, url: v.filingUrl });
-  return [...seen.values()];
+  const rows = record.changes.length ? [[...CHANGE_HEADER], ...changeRows(record.changes), ...record.notes.map((n) => [n])] : [[...CHANGE_HEADER], ["Nothing changed"]];
+  return { bytes: addSheet(model, sheet, rows, [18, 26, 16, 16, 10, 14, 48, 30, 60, 24]), sheet };
 }
 
 /** A frozen note's filing sentence from the filings kept in the file. */

@@ -3,13 +3,13 @@
  * sheets added or removed), for models kept in git or sent by mail. Exit 0 the same; 1 differences;
  * 2 a file cannot be read (or usage).
  */
-import { CellDiff, diffModels, Model, ModelDiff, ModelFileError, readModel } from "../../model-file";
+import { CellDiff, diffModels, Model, ModelDiff, ModelFileError, readModel, sameModels } from "../../model-file";
 import { Command, EXIT, parseArgs, UsageError } from "../command";
 import { jsonText, terminalText, writeAll, writeErr } from "../terminal";
 import { ModelIoError, readModelFile } from "./io";
 import { guardFile } from "./guard";
 
-const JSON_HELP = 'Print one JSON object {"same","sheets_added","sheets_removed","cells":[{"sheet","cell","kind","old","new","old_formula","new_formula"}]}';
+const JSON_HELP = 'Print one JSON object {"same","sheets_added","sheets_removed","cells":[{"sheet","cell","kind","old","new","old_formula","new_formula"}],"number_formats":[{"sheet","cell","old","new"}],"parts_added","parts_lost"}';
 
 /** A value on its report line: cell text with line breaks stays on the one line (a break would forge the next line). */
 const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : typeof v === "object" && v && "error" in v ? String((v as { error: string }).error) : terminalText(String(v)));
@@ -24,9 +24,11 @@ function line(c: CellDiff): string {
 function summary(old: string, now: string, d: ModelDiff): string {
   const formulas = d.cells.filter((c) => c.kind === "formula").length;
   const values = d.cells.length - formulas;
-  const same = d.cells.length === 0 && d.sheetsAdded.length === 0 && d.sheetsRemoved.length === 0;
-  const head = same ? `${old} and ${now}: the same (values, formulas and sheets)` : `${old} -> ${now}: ${d.sheetsAdded.length} sheet(s) added, ${d.sheetsRemoved.length} removed, ${formulas} formula(s) changed, ${values} value(s) changed`;
-  const lines = [head, ...d.sheetsAdded.map((s) => `  sheet added: ${terminalText(s)}`), ...d.sheetsRemoved.map((s) => `  sheet removed: ${terminalText(s)}`), ...d.cells.map(line)];
+  const same = sameModels(d);
+  const parts = `, ${d.formats.length} number format(s) changed, ${d.partsAdded.length} part(s) added, ${d.partsRemoved.length} lost`;
+  const head = same ? `${old} and ${now}: the same (values, formulas, number formats, sheets and parts)` : `${old} -> ${now}: ${d.sheetsAdded.length} sheet(s) added, ${d.sheetsRemoved.length} removed, ${formulas} formula(s) changed, ${values} value(s) changed${parts}`;
+  const formats = d.formats.map((f) => `  ${terminalText(f.sheet)}!${f.cell} number format: ${terminalText(f.old ?? "General")} -> ${terminalText(f.new ?? "General")}`);
+  const lines = [head, ...d.sheetsAdded.map((s) => `  sheet added: ${terminalText(s)}`), ...d.sheetsRemoved.map((s) => `  sheet removed: ${terminalText(s)}`), ...d.cells.map(line), ...formats, ...d.partsAdded.map((p) => `  part added: ${terminalText(p)}`), ...d.partsRemoved.map((p) => `  part lost: ${terminalText(p)}`)];
   return lines.join("\n") + "\n";
 }
 
@@ -64,7 +66,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
   }
   const d = diffModels(models[0], models[1]);
   await writeAll(process.stdout, asJson ? json(d) : summary(files[0], files[1], d));
-  return d.cells.length === 0 && d.sheetsAdded.length === 0 && d.sheetsRemoved.length === 0 ? EXIT.ok : EXIT.failed;
+  return sameModels(d) ? EXIT.ok : EXIT.failed;
 }
 
 export const DIFF_COMMAND: Command = {

@@ -7,7 +7,10 @@ import { describeFailure } from "../../api/cell-outcome";
 import { SvcError } from "../../api/errors";
 import { PrivateStateError } from "../../compose/cli";
 import { computeFunction } from "../../functions/call";
-import type { CallAnswer, SvcCall } from "../../model-file";
+import { withDataTypes } from "../../functions/typed";
+import type { AnswerSources, CallAnswer, FilingRef, SvcCall } from "../../model-file";
+import { sourceOf, ValueSource } from "../../functions/sources";
+import { isTypedValue } from "../../shape/values";
 import type { CellValue } from "../../formula";
 import { UsageError } from "../command";
 import { connectionEngine, EngineSetup, EvalCredentials, signInFailure } from "../eval";
@@ -57,6 +60,15 @@ function storedGrid(grid: unknown[][]): CellValue[][] {
   );
 }
 
+/** Where the answer's values came from (the function's record of the cell) and the number format each was given. */
+function answerSources(grid: unknown[][], provenance: readonly ValueSource[] | undefined): AnswerSources {
+  const filings = new Map<string, FilingRef>();
+  for (const v of provenance ?? []) if (v.accession && !filings.has(v.accession)) filings.set(v.accession, { accession: v.accession, form: v.form ?? null, url: v.filingUrl });
+  const values = (provenance ?? []).map((v) => ({ row: v.row, col: v.col, period: v.period, metric: v.metric, accession: v.accession }));
+  const formats = grid.map((row) => row.map((c) => (isTypedValue(c) && c.type === "Double" ? c.numberFormat : null)));
+  return { values, filings: [...filings.values()], formats };
+}
+
 /** Progress on stderr: at most every 2 s, and the last count. */
 function progress(total: number, label: string): (done: number) => void {
   let last = Date.now();
@@ -80,19 +92,20 @@ export function svcCaller(
   return async (calls) => {
     const tick = countCalls && calls.length >= 20 ? progress(calls.length, label) : () => undefined;
     let done = 0;
-    return Promise.all(
+    // numbers typed as Excel shows them with data types (the change list shows values so); the cells store the plain values
+    return withDataTypes("numbers", () => Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {
-        const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904 });
+        const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904, hintsFromCache: true });
         tick(++done);
         if ("grid" in out) {
           seen.answered++;
-          return { value: storedGrid(out.grid) };
+          return { value: storedGrid(out.grid), sources: answerSources(out.grid, sourceOf(c.address)?.provenance) };
         }
         if (signInFailure(out.error)) seen.signedOut = true;
         const err = describeFailure(out.error);
         if (err.code === "#N/A") seen.failed++; // no answer (a #VALUE! is an answer about the arguments)
         return { error: { code: err.code, message: err.message } };
       })
-    );
+    ));
   };
 }

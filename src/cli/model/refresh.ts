@@ -12,7 +12,8 @@ import { nothingWritten, openModel, Opened } from "./file-input";
 import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
-import { changeLines, changeRecordOf, changesJson, filingsOf, withChangesSheet } from "./changes";
+import { changeLines, changeRecordOf, changesJson, withChangesSheet } from "./changes";
+import { callWords } from "../../plan/changes";
 import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
 import { paramsOf } from "../../plan";
 import { svcCellsOf } from "./svc-cells";
@@ -71,7 +72,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, filings: filingsOf });
+    result = await refreshModel(model, { call: svcCaller("refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, words: callWords });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();
@@ -90,11 +91,12 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const s = setup.engine.stats();
   const { cells, recomputed, stale } = result.report;
   const errors = cells.filter((c) => c.error).length;
+  const hidden = cells.filter((c) => c.hidden).length;
   const note = readersNote(saved);
   const unchanged = saved.rewritten ? "" : `; every value as stored, ${args.out ? "copied unchanged" : "the file was not rewritten"}`;
   await printModelOutput(
     {
-      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale${unchanged}`,
+      headline: `${args.model} refreshed${args.out ? ` into ${args.out}` : ""}: ${cells.length} SVC cells (${errors} with errors${hidden ? `, ${hidden} hidden by IFERROR or the like` : ""}), ${recomputed.length} dependent formulas recomputed, ${stale.length} stale${unchanged}`,
       cells,
       stale,
       extra: { recomputed, rewritten: saved.rewritten, recalculated_by_libreoffice: saved.blocks, frozen_copy: saved.frozenCopy, ...(record && args.changes ? changesJson(record) : {}), ...(sheet ? { changes_sheet: sheet.sheet } : {}) },

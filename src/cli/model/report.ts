@@ -33,6 +33,7 @@ const one = terminalText;
 export function summaryText(o: ModelOutput): string {
   const lines = [o.headline];
   if (o.cellErrors !== false) for (const c of o.cells) if (c.error) lines.push(`  ${one(c.sheet)}!${c.cell} ${c.error.code} ${one(c.error.message)}  (${one(c.formula)})`);
+  for (const c of o.cells) if (c.hidden) lines.push(`  ${one(c.sheet)}!${c.cell} ${c.hidden.code} hidden by the formula (it shows a value instead): ${one(c.hidden.message)}  (${one(c.formula)})`);
   for (const c of o.cells) if (c.note) lines.push(`  ${one(c.sheet)}!${c.cell} note: ${one(c.note)}`);
   for (const l of o.lines ?? []) lines.push(`  ${l}`);
   if (o.stale && o.stale.length > 0) {

@@ -8,6 +8,9 @@ import { AreaRef, CellValue } from "../types";
 import { FormulaNode } from "./graph";
 import { Model, ModelSheet } from "./model";
 import { WorkingCopy } from "./working";
+import type { CellSources } from "../parts/sources-part";
+import type { AnswerSources } from "./svc-eval";
+import { cellFormats, valueFormats } from "./kept-sources";
 
 export interface SvcCellValues {
   sheet: string;
@@ -16,6 +19,11 @@ export interface SvcCellValues {
   old: CellValue[][];
   new: CellValue[][];
   newMessage: string | null;
+  /** What the last refresh kept of the cell (null: nothing, e.g. its first refresh) and what this one keeps. */
+  oldSources: CellSources | null;
+  newSources: CellSources | null;
+  /** The number format each value of the new grid shows (null: General). */
+  formats: (string | null)[][];
 }
 
 export interface FormulaValues {
@@ -25,11 +33,20 @@ export interface FormulaValues {
   reads: AreaRef[];
   old: CellValue;
   new: CellValue;
+  format: string | null;
 }
 
 export interface ChangeCells {
   svc: SvcCellValues[];
   formulas: FormulaValues[];
+  /** The file held what an earlier refresh kept (false: the old values' sources are not known). */
+  sourcesKept?: boolean;
+}
+
+export interface ChangeSources {
+  old: CellSources | null;
+  new: CellSources | null;
+  answer: AnswerSources | null;
 }
 
 type Box = { r0: number; c0: number; r1: number; c1: number };
@@ -50,8 +67,9 @@ function storedBox(sheet: ModelSheet, n: FormulaNode): Box {
 }
 
 /** The values before and after of the SVC formulas and the recomputed dependents among `nodes`. */
-export function changeCells(model: Model, w: WorkingCopy, nodes: readonly FormulaNode[], of: { recomputed: (n: FormulaNode) => boolean; message: (n: FormulaNode) => string | null }): ChangeCells {
+export function changeCells(model: Model, w: WorkingCopy, nodes: readonly FormulaNode[], of: { recomputed: (n: FormulaNode) => boolean; message: (n: FormulaNode) => string | null; sources: (n: FormulaNode) => ChangeSources }): ChangeCells {
   const out: ChangeCells = { svc: [], formulas: [] };
+  const own = cellFormats(model);
   const sheets = new Map(model.sheets.map((s) => [s.name, s]));
   for (const n of nodes) {
     const sheet = sheets.get(n.sheet);
@@ -59,9 +77,11 @@ export function changeCells(model: Model, w: WorkingCopy, nodes: readonly Formul
     const stored = (r: number, c: number) => sheet.cells.get(cellKey(r, c))?.value ?? null;
     if (n.svc) {
       const now = w.spill(n) ?? { r0: n.row, c0: n.col, r1: n.row, c1: n.col };
-      out.svc.push({ sheet: n.sheet, row: n.row, col: n.col, old: grid(storedBox(sheet, n), stored), new: grid(now, (r, c) => w.value({ sheet: n.sheet, row: r, col: c })), newMessage: of.message(n) });
+      const after = grid(now, (r, c) => w.value({ sheet: n.sheet, row: r, col: c }));
+      const s = of.sources(n);
+      out.svc.push({ sheet: n.sheet, row: n.row, col: n.col, old: grid(storedBox(sheet, n), stored), new: after, newMessage: of.message(n), oldSources: s.old, newSources: s.new, formats: valueFormats(after, n, own, s.answer) });
     } else if (of.recomputed(n)) {
-      out.formulas.push({ sheet: n.sheet, row: n.row, col: n.col, reads: n.reads, old: stored(n.row, n.col), new: w.value(n) });
+      out.formulas.push({ sheet: n.sheet, row: n.row, col: n.col, reads: n.reads, old: stored(n.row, n.col), new: w.value(n), format: own(n.sheet, n.row, n.col) });
     }
   }
   return out;

@@ -9,6 +9,7 @@
 import { ArgValue, CellReader, CellSource, CellValue, DefinedName, EngineValue, evaluateFormula, isErrorValue, ParamInfo, Resolved, resolveCalls } from "../../formula";
 import { engineSpelling } from "./file-text";
 import { FormulaNode } from "./graph";
+import type { FilingRef, SourceValue } from "../parts/sources-part";
 
 export interface SvcCall {
   /** Upper-case function name without the namespace ("FINANCIALS"). */
@@ -18,12 +19,24 @@ export interface SvcCall {
   address: string;
 }
 
-export type CallAnswer = { value: CellValue[][] } | { error: { code: string; message: string } };
+/** Where an answer's values came from (FINANCIALS: each value's period, metric and filing) and how the add-in formats them. */
+export interface AnswerSources {
+  values: SourceValue[];
+  filings: FilingRef[];
+  /** The number format the function gave each value (a data type's), null where none. */
+  formats: (string | null)[][];
+}
+
+export type CallAnswer = { value: CellValue[][]; sources?: AnswerSources } | { error: { code: string; message: string } };
 
 export interface SvcOutcome {
   value: EngineValue;
   /** The message of the failed call (or the invalid argument) behind an error value. */
   message: string | null;
+  /** A call of the formula failed and the formula hides it (IFERROR): that call's error. */
+  hidden?: { code: string; message: string };
+  /** The call whose answer the formula shows (the formula's only call), with its answer's sources when the formula shows the answer as it came. */
+  call?: { fn: string; args: ArgValue[]; sources: AnswerSources | null };
 }
 
 export interface SvcContext {
@@ -60,22 +73,38 @@ interface Pass {
   finished: Map<FormulaNode, SvcOutcome>;
 }
 
+const dims = (v: EngineValue | CellValue[][]) => (Array.isArray(v) ? `${v.length}x${v[0]?.length ?? 0}` : "1x1");
+
+/** The formula's one call with its answer's sources (those only when the formula's value has the answer's shape). */
+function onlyCall(made: Map<string, { fn: string; args: ArgValue[] }>, ctx: SvcContext, value: EngineValue): SvcOutcome["call"] {
+  if (made.size !== 1) return undefined;
+  const [[key, c]] = [...made];
+  const a = ctx.answers.get(key);
+  const sources = a && "value" in a && a.sources && dims(value) === dims(a.value) ? a.sources : null;
+  return { fn: c.fn, args: c.args, sources };
+}
+
 /** One formula through the engine; the hook answers known calls and records the others. */
 function viaEngine(n: FormulaNode, ctx: SvcContext, wanted: Map<string, SvcCall>): SvcOutcome | null {
   let missing = false;
   let message: string | null = null;
+  let failed: { code: string; message: string } | undefined;
+  const made = new Map<string, { fn: string; args: ArgValue[] }>();
   const svc = (fn: string, args: ArgValue[]): CellValue | CellValue[][] => {
     const bad = args.find((a): a is { error: string } => isErrorValue(a));
     if (bad) return bad; // Excel does not call a custom function with an error argument
+    made.set(keyOf(fn, args), { fn, args });
     const a = ctx.answers.get(keyOf(fn, args));
     if (a && "value" in a) return answerValue(a.value);
-    if (a) return (message ??= a.error.message), { error: a.error.code };
+    if (a) return (failed ??= a.error), (message ??= a.error.message), { error: a.error.code };
     wanted.set(keyOf(fn, args), { fn, args, address: ctx.addressOf(n) });
     missing = true;
     return { error: "#N/A" };
   };
   const value = evaluateFormula(engineSpelling(n.text), n, ctx.src, { now: ctx.now, date1904: ctx.date1904, svc });
-  return missing ? null : { value, message: isErrorValue(value) ? message : null };
+  if (missing) return null;
+  const hidden = !isErrorValue(value) && failed ? { hidden: failed } : {};
+  return { value, message: isErrorValue(value) ? message : null, call: onlyCall(made, ctx, value), ...hidden };
 }
 
 function runPass(nodes: FormulaNode[], resolved: Map<FormulaNode, Resolved>, ctx: SvcContext): Pass {
@@ -88,7 +117,10 @@ function runPass(nodes: FormulaNode[], resolved: Map<FormulaNode, Resolved>, ctx
       const key = keyOf(r.fn, r.args);
       const a = ctx.answers.get(key);
       if (!a) wanted.set(key, { fn: r.fn, args: r.args, address: ctx.addressOf(n) });
-      else finished.set(n, "value" in a ? { value: answerValue(a.value), message: null } : { value: { error: a.error.code }, message: a.error.message });
+      else {
+        const call = { fn: r.fn, args: r.args, sources: "value" in a ? a.sources ?? null : null };
+        finished.set(n, "value" in a ? { value: answerValue(a.value), message: null, call } : { value: { error: a.error.code }, message: a.error.message, call });
+      }
     } else {
       const out = viaEngine(n, ctx, wanted);
       if (out) finished.set(n, out);

@@ -1,8 +1,12 @@
 /**
- * The filings behind each SVC result, kept in the workbook so a later `freeze` can name them in its
- * notes: a custom XML part (customXml/itemN.xml with its itemProps, related from the workbook part,
- * as Excel stores custom XML; Excel keeps it and shows nothing), rewritten by every refresh.
- *   <svcSources xmlns="urn:svc-excel:sources:1"><cell ref="Model!B4"><filing accession form url/></cell></svcSources>
+ * Where each SVC result's values came from, kept in the workbook so the next refresh can tell a new
+ * period from a revision and `freeze` can name the filings in its notes: a custom XML part
+ * (customXml/itemN.xml with its itemProps, related from the workbook part, as Excel stores custom
+ * XML; Excel keeps it and shows nothing), rewritten by every refresh.
+ *   <svcSources xmlns="urn:svc-excel:sources:1">
+ *     <cell ref="Model!B4" subject="MSFT" what="MSFT revenue FY"><filing accession form url/>
+ *       <value r="0" c="0" period="FY2025" metric="revenue" accession="..."/></cell></svcSources>
+ * A file written before values were kept has only the <filing> elements: its periods read as unknown.
  */
 import { Package } from "./package";
 import { freshPart, relativeTarget } from "./part-names";
@@ -12,6 +16,26 @@ export interface FilingRef {
   accession: string;
   form: string | null;
   url: string | null;
+}
+
+/** One value of a result, at (row, col) from its formula's cell: its period, metric and filing. */
+export interface SourceValue {
+  row: number;
+  col: number;
+  period: string;
+  metric: string | null;
+  accession: string | null;
+}
+
+/** What a refresh kept of one SVC cell: what it asks for, its filings, and each value's source. */
+export interface CellSources {
+  /** The call's subject ("MSFT"; "" for a call about no company, or when not known). */
+  subject: string;
+  /** "MSFT revenue FY": the call in words ("" when not known). */
+  what: string;
+  filings: FilingRef[];
+  /** null: the part was written before values were kept (their periods are not known). */
+  values: SourceValue[] | null;
 }
 
 const NS = "urn:svc-excel:sources:1";
@@ -47,23 +71,29 @@ export function validFiling(f: FilingRef): FilingRef | null {
   return { accession: f.accession, form: f.form && FORM.test(f.form) ? f.form : null, url: httpsLink(f.url) };
 }
 
-function xmlOf(entries: ReadonlyMap<string, readonly FilingRef[]>): string {
-  const cells = [...entries]
-    .map(([ref, fs]): [string, FilingRef[]] => [ref, fs.map(validFiling).filter((f): f is FilingRef => f !== null)])
-    .filter(([, f]) => f.length > 0)
-    .map(([ref, fs]) => `<cell ref="${escapeAttr(ref)}">${fs.map((f) => `<filing accession="${escapeAttr(f.accession)}"${f.form ? ` form="${escapeAttr(f.form)}"` : ""}${f.url ? ` url="${escapeAttr(f.url)}"` : ""}/>`).join("")}</cell>`)
-    .join("");
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<svcSources xmlns="${NS}">${cells}</svcSources>`;
+const optional = (name: string, v: string | null | undefined) => (v ? ` ${name}="${escapeAttr(v)}"` : "");
+
+function cellXml(ref: string, s: CellSources): string {
+  const filings = s.filings.map(validFiling).filter((f): f is FilingRef => f !== null).map((f) => `<filing accession="${escapeAttr(f.accession)}"${optional("form", f.form)}${optional("url", f.url)}/>`);
+  const values = (s.values ?? []).map((v) => `<value r="${v.row}" c="${v.col}"${optional("period", v.period)}${optional("metric", v.metric)}${optional("accession", v.accession && ACCESSION.test(v.accession) ? v.accession : null)}/>`);
+  return `<cell ref="${escapeAttr(ref)}"${optional("subject", s.subject)}${optional("what", s.what)}>${filings.join("")}${values.join("")}</cell>`;
+}
+
+const worthKeeping = (s: CellSources) => s.filings.length > 0 || (s.values?.length ?? 0) > 0 || s.what !== "";
+
+function xmlOf(entries: ReadonlyMap<string, CellSources>): string {
+  const cells = [...entries].filter(([, s]) => worthKeeping(s)).map(([ref, s]) => cellXml(ref, s));
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<svcSources xmlns="${NS}">${cells.join("")}</svcSources>`;
 }
 
 /** A GUID-shaped id from the part name (stable: the same package gets the same id). */
 const itemId = (part: string) => `{5C7E0F00-5356-4300-8000-${[...part].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7).toString(16).padStart(12, "0").slice(-12).toUpperCase()}}`;
 
-/** Write the filings of each SVC cell ("Model!B4" -> filings), replacing the previous refresh's. */
-export function writeSources(pkg: Package, workbookPart: string, entries: ReadonlyMap<string, readonly FilingRef[]>): void {
+/** Write the sources of each SVC cell ("Model!B4" -> sources), replacing the previous refresh's. */
+export function writeSources(pkg: Package, workbookPart: string, entries: ReadonlyMap<string, CellSources>): void {
   const existing = sourcesPart(pkg, workbookPart);
   if (existing) return pkg.setText(existing, xmlOf(entries));
-  if ([...entries.values()].every((f) => f.length === 0)) return;
+  if (![...entries.values()].some(worthKeeping)) return;
   const part = freshPart(pkg, "customXml/item", ".xml");
   const props = part.replace(/item(\d+)\.xml$/, "itemProps$1.xml");
   pkg.setText(part, xmlOf(entries));
@@ -73,20 +103,29 @@ export function writeSources(pkg: Package, workbookPart: string, entries: Readon
   pkg.addRel(workbookPart, `${R}/customXml`, relativeTarget(workbookPart, part));
 }
 
-/** The filings a refresh recorded per SVC cell ("Model!B4"), or an empty map. */
-export function readSources(pkg: Package, workbookPart: string): Map<string, FilingRef[]> {
-  const out = new Map<string, FilingRef[]>();
+function valueOf(tag: string): SourceValue | null {
+  const row = Number(attr(tag, "r"));
+  const col = Number(attr(tag, "c"));
+  if (!Number.isInteger(row) || !Number.isInteger(col)) return null;
+  return { row, col, period: attr(tag, "period") ?? "", metric: attr(tag, "metric") ?? null, accession: attr(tag, "accession") ?? null };
+}
+
+/** The sources a refresh recorded per SVC cell ("Model!B4"); null when the file holds none (never refreshed by svc-excel). */
+export function readSources(pkg: Package, workbookPart: string): Map<string, CellSources> | null {
   const part = sourcesPart(pkg, workbookPart);
-  if (!part) return out;
+  if (!part) return null;
+  const out = new Map<string, CellSources>();
   const xml = pkg.text(part);
+  const tagOf = (e: { tag: { start: number; end: number } }) => xml.slice(e.tag.start, e.tag.end);
   for (const cell of findElements(xml, "cell")) {
-    const ref = attr(xml.slice(cell.tag.start, cell.tag.end), "ref");
+    const head = tagOf(cell);
+    const ref = attr(head, "ref");
     if (!ref) continue;
-    const filings = findElements(xml, "filing", cell.innerStart, cell.innerEnd).map((f) => {
-      const tag = xml.slice(f.tag.start, f.tag.end);
-      return { accession: attr(tag, "accession") ?? "", form: attr(tag, "form") ?? null, url: attr(tag, "url") ?? null };
-    });
-    out.set(ref, filings.filter((f) => f.accession));
+    const filings = findElements(xml, "filing", cell.innerStart, cell.innerEnd).map((f) => ({ accession: attr(tagOf(f), "accession") ?? "", form: attr(tagOf(f), "form") ?? null, url: attr(tagOf(f), "url") ?? null }));
+    const values = findElements(xml, "value", cell.innerStart, cell.innerEnd)
+      .map((v) => valueOf(tagOf(v)))
+      .filter((v): v is SourceValue => v !== null);
+    out.set(ref, { subject: attr(head, "subject") ?? "", what: attr(head, "what") ?? "", filings: filings.filter((f) => f.accession), values: values.length > 0 || attr(head, "what") !== undefined ? values : null });
   }
   return out;
 }

@@ -5,6 +5,7 @@ export interface RecordedSource {
   row: number;
   col: number;
   period: string;
+  metric?: string;
   accession: string | null;
   form?: string | null;
   filingUrl: string | null;
@@ -12,5 +13,5 @@ export interface RecordedSource {
 
 export function originsOf(list: readonly RecordedSource[] | undefined | null): ValueOrigin[] | null {
   if (!list) return null;
-  return list.map((v) => ({ row: v.row, col: v.col, period: v.period, filing: v.accession ? { accession: v.accession, form: v.form ?? null, url: v.filingUrl } : null }));
+  return list.map((v) => ({ row: v.row, col: v.col, period: v.period, metric: v.metric ?? null, filing: v.accession ? { accession: v.accession, form: v.form ?? null, url: v.filingUrl } : null }));
 }

@@ -12,6 +12,7 @@ import { holdsSvcCall } from "../../formula";
 import { originsOf, RecordedSource } from "./origins";
 import type { FormulaRun, SvcCellRun } from "./types";
 import { sameValue } from "./values";
+import { callWords } from "./what";
 
 export interface SheetReading {
   sheet: string;
@@ -19,6 +20,8 @@ export interface SheetReading {
   col: number;
   values: CellValue[][];
   formulas: unknown[][];
+  /** Each cell's number format, where the host reads them. */
+  formats?: unknown[][];
 }
 
 export interface WorkbookReading {
@@ -29,6 +32,9 @@ export interface WorkbookReading {
 /** What the functions recorded of a cell's run (src/functions/sources.ts CellSource, structurally). */
 export interface RunRecord {
   address: string;
+  /** The function and the arguments it last received (for what the call asks, in words). */
+  fn?: string;
+  args?: unknown[];
   rows?: number;
   cols?: number;
   error?: string | null;
@@ -40,6 +46,16 @@ function reader(w: WorkbookReading): (sheet: string, r: number, c: number) => Ce
   return (sheet, r, c) => {
     const s = by.get(sheet.toUpperCase());
     return s?.values[r - s.row]?.[c - s.col] ?? null;
+  };
+}
+
+/** A cell's number format (null: General or not read). */
+function formatReader(w: WorkbookReading): (sheet: string, r: number, c: number) => string | null {
+  const by = new Map(w.sheets.map((s) => [s.sheet.toUpperCase(), s]));
+  return (sheet, r, c) => {
+    const s = by.get(sheet.toUpperCase());
+    const f = s?.formats?.[r - s.row]?.[c - s.col];
+    return typeof f === "string" && f !== "" && f !== "General" ? f : null;
   };
 }
 
@@ -55,6 +71,7 @@ const keyOf = (sheet: string, row: number, col: number) => `${sheet.toUpperCase(
 export function runsFromReadings(addresses: readonly string[], before: WorkbookReading, after: WorkbookReading, recordsBefore: readonly RunRecord[], recordsAfter: readonly RunRecord[]): { svc: SvcCellRun[]; formulas: FormulaRun[] } {
   const was = reader(before);
   const now = reader(after);
+  const format = formatReader(after);
   const recBefore = new Map(recordsBefore.map((r) => [r.address.toUpperCase(), r]));
   const recAfter = new Map(recordsAfter.map((r) => [r.address.toUpperCase(), r]));
   const svcCells = new Set<string>();
@@ -63,9 +80,13 @@ export function runsFromReadings(addresses: readonly string[], before: WorkbookR
     svcCells.add(keyOf(sheet, row, col));
     const a = recBefore.get(address.toUpperCase());
     const b = recAfter.get(address.toUpperCase());
-    return { sheet, row, col, old: gridAt(was, sheet, row, col, a), new: gridAt(now, sheet, row, col, b), oldMessage: a?.error ?? null, newMessage: b?.error ?? null, oldOrigins: originsOf(a?.provenance), newOrigins: originsOf(b?.provenance) };
+    const grid = gridAt(now, sheet, row, col, b);
+    const words = b?.fn ? callWords(b.fn, b.args ?? []) : { subject: "", what: "" };
+    const formats = grid.map((line, i) => line.map((_, j) => format(sheet, row + i, col + j)));
+    // no record of the cell before (a file just opened): its old result covered what the new one covers
+    return { sheet, row, col, old: gridAt(was, sheet, row, col, a ?? b), new: grid, oldMessage: a?.error ?? null, newMessage: b?.error ?? null, oldOrigins: originsOf(a?.provenance), newOrigins: originsOf(b?.provenance), ...words, formats };
   });
-  return { svc, formulas: movedFormulas(after, was, svcCells) };
+  return { svc, formulas: movedFormulas(after, was, svcCells).map((f) => ({ ...f, format: format(f.sheet, f.row, f.col) })) };
 }
 
 function movedFormulas(after: WorkbookReading, was: (sheet: string, r: number, c: number) => CellValue, svcCells: ReadonlySet<string>): FormulaRun[] {

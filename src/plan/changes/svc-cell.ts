@@ -7,8 +7,8 @@
 import { columnName, quoteSheet } from "../../formula/text/address";
 import type { CellValue } from "../../formula";
 import { headerPeriods, rowLabels, spanText } from "./periods";
-import type { Change, ChangeKind, Filing, Grid, SvcCellRun, ValueOrigin } from "./types";
-import { isError, relativeChange, rowKey, sameGrid, sameValue, valueText } from "./values";
+import type { Change, ChangeKind, Filing, Grid, ShowNumber, SvcCellRun, ValueOrigin } from "./types";
+import { isError, relativeChange, rowKey, rowText, sameGrid, sameValue, valueText } from "./values";
 
 export const a1 = (row: number, col: number) => `${columnName(col)}${row + 1}`;
 export const addressOf = (sheet: string, row: number, col: number) => `${quoteSheet(sheet)}!${a1(row, col)}`;
@@ -21,8 +21,28 @@ export function filingText(f: Filing | null | undefined): string {
   return f ? `${f.form ? f.form + " " : ""}${f.accession}` : "";
 }
 
-function change(run: SvcCellRun, row: number, col: number, kind: ChangeKind, old: CellValue, now: CellValue, detail: string, filing: Filing | null = null, oldFiling: Filing | null = null): Change {
-  return { sheet: run.sheet, cell: a1(run.row + row, run.col + col), old, new: now, kind, detail, filing, oldFiling, movedBy: [], relative: relativeChange(old, now) };
+/** The value's number format in the new grid (a whole-result change has none). */
+const formatAt = (run: SvcCellRun, row: number, col: number) => run.formats?.[row]?.[col] ?? null;
+
+/** What one value is: the call's subject with the value's metric and period when its source says, else the call in words. */
+function whatOf(run: SvcCellRun, origin: ValueOrigin | null): string {
+  if (!origin?.period) return run.what ?? "";
+  const subject = run.subject ?? "";
+  return [subject, origin.metric ?? "", origin.period].filter((x) => x !== "").join(" ");
+}
+
+interface Where {
+  row: number;
+  col: number;
+  origin?: ValueOrigin | null;
+  /** A whole-result change (new period, new rows, shape): its old and new are already words. */
+  whole?: boolean;
+}
+
+function change(run: SvcCellRun, at: Where, kind: ChangeKind, old: CellValue, now: CellValue, detail: string, filing: Filing | null = null, oldFiling: Filing | null = null): Change {
+  const format = at.whole ? null : formatAt(run, at.row, at.col);
+  const what = at.whole ? run.what ?? "" : whatOf(run, at.origin ?? null);
+  return { sheet: run.sheet, cell: a1(run.row + at.row, run.col + at.col), what, old, new: now, format, oldText: valueText(old), newText: valueText(now), kind, detail, filing, oldFiling, movedBy: [], relative: relativeChange(old, now) };
 }
 
 /** One value that differs: same period (revised), another period (new period), or unknown (changed). */
@@ -33,13 +53,14 @@ function valueChange(run: SvcCellRun, at: { row: number; col: number; oldRow: nu
   const is = originAt(run.newOrigins, at.row, at.col);
   const filing = is?.filing ?? null;
   const oldFiling = was?.filing ?? null;
-  if (was && is && was.period !== is.period) return change(run, at.row, at.col, "new period", old, now, `${is.period} (was ${was.period})`, filing, oldFiling);
+  const where = { row: at.row, col: at.col, origin: is ?? was };
+  if (was && is && was.period && is.period && was.period !== is.period) return change(run, where, "new period", old, now, `${is.period} (was ${was.period})`, filing, oldFiling);
   const same = samePeriod || (was && is && was.period === is.period) || isAmendment(filing);
-  if (!same) return change(run, at.row, at.col, "changed", old, now, filing ? `now from ${is?.period ? is.period + ", " : ""}${filingText(filing)}` : "the value changed; its source is not known", filing, oldFiling);
+  if (!same) return change(run, where, "changed", old, now, was ? "the value changed; its new source is not known" : "the value changed; the old value's source is not known", filing, oldFiling);
   const restated = filing && filing.accession !== oldFiling?.accession;
-  const how = restated ? `restated by ${filingText(filing)}` : filing ? `revised (${filingText(filing)})` : "revised";
+  const how = restated ? `restated by the ${filing.form ?? "filing"}` : "revised";
   const period = is?.period ?? was?.period;
-  return change(run, at.row, at.col, "revised", old, now, `${period ? period + " " : ""}${how}${oldFiling && restated ? ` (was ${filingText(oldFiling)})` : ""}`, filing, oldFiling);
+  return change(run, where, "revised", old, now, `${period ? period + " " : ""}${how}${oldFiling && restated ? ` (was ${filingText(oldFiling)})` : ""}`, filing, oldFiling);
 }
 
 /** Same shape: each value that differs, compared as the same period. */
@@ -62,7 +83,7 @@ function periodChanges(run: SvcCellRun, was: Map<number, string>, now: Map<numbe
   if (appeared.length > 0) {
     const col = [...now.entries()].find(([, l]) => l === appeared[appeared.length - 1])?.[0] ?? 0;
     const filing = run.newOrigins?.find((o) => o.col === col && o.filing)?.filing ?? null;
-    out.push(change(run, 0, 0, "new period", spanText(oldLabels), spanText(newLabels), `${appeared.join(", ")} appeared; the columns moved (were ${spanText(oldLabels)})`, filing));
+    out.push(change(run, { row: 0, col: 0, whole: true }, "new period", spanText(oldLabels), spanText(newLabels), `${appeared.join(", ")} appeared; the columns moved (were ${spanText(oldLabels)})`, filing));
   }
   const oldCol = new Map([...was.entries()].map(([c, l]) => [l, c]));
   const oldRows = rowLabels(run.old);
@@ -78,44 +99,47 @@ function periodChanges(run: SvcCellRun, was: Map<number, string>, now: Map<numbe
 }
 
 /** Record rows (a list or a feed): rows that were not there before, at the top or the bottom. */
-function rowChanges(run: SvcCellRun): Change[] | null {
+function rowChanges(run: SvcCellRun, show?: ShowNumber): Change[] | null {
   if (run.old.length < 1 || run.new.length < 1 || !sameValue(run.old[0][0], run.new[0][0]) || run.old[0].length !== run.new[0].length) return null;
   const before = new Map<string, number>();
   for (const row of run.old.slice(1)) before.set(rowKey(row), (before.get(rowKey(row)) ?? 0) + 1);
-  let added = 0;
-  for (const row of run.new.slice(1)) {
+  const newRows: string[] = [];
+  run.new.forEach((row, r) => {
+    if (r === 0) return;
     const k = rowKey(row);
     const n = before.get(k) ?? 0;
     if (n > 0) before.set(k, n - 1);
-    else added++;
-  }
+    else newRows.push(rowText(row, run.formats?.[r], show));
+  });
+  const added = newRows.length;
   const dropped = [...before.values()].reduce((s, n) => s + n, 0);
   if (added === 0 || (added === dropped && run.old.length === run.new.length && cellByCell(run, false).length <= run.new[0].length)) return null;
   const rows = (g: Grid) => `${g.length - 1} row${g.length === 2 ? "" : "s"}`;
   const detail = `${added} new row${added === 1 ? "" : "s"}${dropped > 0 ? `; ${dropped} older row${dropped === 1 ? "" : "s"} no longer in the answer` : ""}`;
-  return [change(run, 0, 0, "new rows", rows(run.old), rows(run.new), detail)];
+  return [{ ...change(run, { row: 0, col: 0, whole: true }, "new rows", rows(run.old), rows(run.new), detail), added: newRows }];
 }
 
 function errorChange(run: SvcCellRun): Change[] | null {
   const old = run.old[0]?.[0] ?? null;
   const now = run.new[0]?.[0] ?? null;
-  if (isError(now) && !isError(old)) return [change(run, 0, 0, "error appeared", old, now, run.newMessage ?? now.error)];
-  if (isError(old) && !isError(now)) return [change(run, 0, 0, "error cleared", old, now, run.oldMessage ? `was: ${run.oldMessage}` : `was ${old.error}`)];
-  if (isError(old) && isError(now)) return sameValue(old, now) ? [] : [change(run, 0, 0, "changed", old, now, run.newMessage ?? now.error)];
+  const at = { row: 0, col: 0, whole: run.old.length * (run.old[0]?.length ?? 0) > 1 || run.new.length * (run.new[0]?.length ?? 0) > 1 };
+  if (isError(now) && !isError(old)) return [change(run, at, "error appeared", old, now, run.newMessage ?? now.error)];
+  if (isError(old) && !isError(now)) return [change(run, at, "error cleared", old, now, run.oldMessage ? `was: ${run.oldMessage}` : `was ${old.error}`)];
+  if (isError(old) && isError(now)) return sameValue(old, now) ? [] : [change(run, at, "changed", old, now, run.newMessage ?? now.error)];
   return null;
 }
 
 /** The changes of one SVC result ([] when it is unchanged). */
-export function svcCellChanges(run: SvcCellRun): Change[] {
+export function svcCellChanges(run: SvcCellRun, show?: ShowNumber): Change[] {
   const errors = errorChange(run);
   if (errors) return errors;
   if (sameGrid(run.old, run.new)) return [];
   const was = headerPeriods(run.old);
   const now = headerPeriods(run.new);
   if (was && now && run.old.length > 1) return periodChanges(run, was, now);
-  const rows = rowChanges(run);
+  const rows = rowChanges(run, show);
   if (rows) return rows;
   if (run.old.length === run.new.length && run.old.every((r, i) => r.length === run.new[i].length)) return cellByCell(run, false);
   const size = (g: Grid) => `${g.length}×${g[0]?.length ?? 0} (${valueText(g[0]?.[0])}…)`;
-  return [change(run, 0, 0, "changed", size(run.old), size(run.new), "the result changed shape")];
+  return [change(run, { row: 0, col: 0, whole: true }, "changed", size(run.old), size(run.new), "the result changed shape")];
 }

@@ -1,6 +1,6 @@
 /** Comparing and describing cell values for the change record. */
 import type { CellValue } from "../../formula";
-import type { Grid } from "./types";
+import type { Grid, ShowNumber } from "./types";
 
 export function isError(v: unknown): v is { error: string } {
   return v !== null && typeof v === "object" && typeof (v as { error?: unknown }).error === "string";
@@ -36,3 +36,16 @@ export function valueText(v: CellValue | undefined): string {
 
 /** One key per row (for multiset comparisons of record rows). */
 export const rowKey = (row: readonly CellValue[]): string => JSON.stringify(row.map((v) => (isError(v) ? `#${v.error}` : v ?? null)));
+
+/** A value under a number format, through the host's display (`show`); other values as valueText. */
+export function shownAs(v: CellValue | undefined, format: string | null, show: ShowNumber | undefined): string {
+  if (typeof v === "number" && format && show) return show(v, format);
+  return valueText(v);
+}
+
+/** One record row as a line ("2026-11-25 09:00 · NVDA · Nvidia unveils…"): its non-blank cells as they show. */
+export const rowText = (row: readonly CellValue[], formats?: readonly (string | null)[] | null, show?: ShowNumber): string =>
+  row
+    .map((v, i) => (v === null || v === undefined || v === "" ? "" : shownAs(v, formats?.[i] ?? null, show)))
+    .filter((t) => t !== "")
+    .join(" · ");

@@ -6,7 +6,8 @@
  * cell and offers its filing; "Nothing changed" said plainly. *Add a sheet* writes the list into the
  * workbook ("SVC changes 2026-11-26 06.30"). Reading costs no API call.
  */
-import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, ChangeRecord, countsText, recordChanges, runsFromReadings, WorkbookReading } from "../../plan/changes";
+import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, changeWords, ChangeRecord, countsText, recordChanges, runsFromReadings, WorkbookReading } from "../../plan/changes";
+import { numberText } from "../../shape/display";
 import { act } from "./common";
 import { append, button, clear, el, StatusLine } from "./dom";
 import type { PaneContext, SourceView } from "./types";
@@ -18,8 +19,6 @@ export interface Before {
 }
 
 const SHOWN = 200;
-
-const text = (v: unknown) => (v === null || v === undefined || v === "" ? "(blank)" : String(v));
 
 export class ChangesPanel {
   readonly root = el("section", { className: "svc-changes", attrs: { "data-section": "svc-changes", "aria-labelledby": "svc-changes-title" } });
@@ -48,7 +47,7 @@ export class ChangesPanel {
     const wb = this.ctx.workbook;
     if (!before || !wb?.snapshot) return;
     const runs = runsFromReadings(addresses, before.reading, await wb.snapshot(), before.records, this.ctx.sources.list() as SourceView[]);
-    this.show(recordChanges(runs.svc, runs.formulas));
+    this.show(recordChanges(runs.svc, runs.formulas, { show: numberText }));
   }
 
   private show(record: ChangeRecord): void {
@@ -56,9 +55,8 @@ export class ChangesPanel {
     this.counts.textContent = countsText(record);
     clear(this.list);
     for (const c of record.changes.slice(0, SHOWN)) {
-      const row = changeRows([c])[0];
       const go = button(changeAddress(c), () => void this.ctx.workbook?.selectCell(changeAddress(c)), "svc-link");
-      const parts: HTMLElement[] = [go, el("span", { className: "svc-change-values", text: ` ${text(row[1])} → ${text(row[2])} ` }), el("span", { className: "svc-change-kind", text: c.kind }), el("span", { className: "svc-hint", text: ` ${c.detail}` })];
+      const parts: HTMLElement[] = [go, el("span", { className: "svc-change-values", text: ` ${changeWords(c, "→", false)} ` })];
       const url = c.filing?.url;
       if (url) parts.push(button("Source", () => void this.ctx.open(url), "svc-link"));
       this.list.appendChild(el("li", { attrs: { "data-kind": c.kind, "data-cell": changeAddress(c) } }, parts));

@@ -9,6 +9,7 @@ import { AS_OF, addDays } from "./calendar";
 import { Company, findCompany, latestFY, tenKDate } from "./companies";
 import { Period, accessionFor, nextAnnualPeriod } from "./financials";
 import { InsiderTrade } from "./records";
+import type { Headline } from "./records-news";
 
 export interface Revision {
   ticker: string;
@@ -24,6 +25,7 @@ export class SandboxEdits {
   private readonly revisions = new Map<string, Revision>();
   private readonly years = new Set<string>();
   private readonly rows: InsiderTrade[] = [];
+  private readonly news: Headline[] = [];
 
   /** Restate one value of the latest fiscal year (or `period`) by a 10-K/A; returns what was set. */
   revise(o: { ticker: string; metric: string; value: number; period?: string; accession?: string }): Revision {
@@ -71,10 +73,25 @@ export class SandboxEdits {
     return this.rows.length ? [...this.rows, ...all] : all;
   }
 
+  /** A headline published now at the top of `ticker`'s headlines. */
+  addHeadline(o: { ticker: string; title?: string }): Headline {
+    const c = company(o.ticker);
+    const h: Headline & { ticker: string } = { ticker: c.ticker, title: o.title ?? `${c.name} files its annual report`, url: `https://news-index.example/${c.ticker.toLowerCase()}/${this.news.length + 1}`, source: "marketwire.example", published: `${AS_OF}T09:00:00+00:00` };
+    this.news.unshift(h);
+    return h;
+  }
+
+  /** A company's headlines as answered: the added ones first, then the sample's. */
+  headlines(c: Company, all: Headline[]): Headline[] {
+    const added = this.news.filter((h) => (h as Headline & { ticker?: string }).ticker === c.ticker).map(({ title, url, source, published }) => ({ title, url, source, published }));
+    return added.length ? [...added, ...all] : all;
+  }
+
   reset(): void {
     this.revisions.clear();
     this.years.clear();
     this.rows.length = 0;
+    this.news.length = 0;
   }
 }
 
@@ -86,11 +103,12 @@ function company(ticker: string): Company {
   return c;
 }
 
-/** POST /__fake/edits body: {"revise":{ticker,metric,value,period?}} | {"add_fiscal_year":"AAPL"} | {"add_feed_row":{ticker?}|true} | {"reset":true}. */
+/** POST /__fake/edits body: {"revise":{ticker,metric,value,period?}} | {"add_fiscal_year":"AAPL"} | {"add_feed_row":{ticker?}|true} | {"add_headline":{ticker,title?}} | {"reset":true}. */
 export function applyEdit(edits: SandboxEdits, body: Record<string, unknown>): unknown {
   if (body.reset) return edits.reset(), { reset: true };
   if (body.revise && typeof body.revise === "object") return { revised: edits.revise(body.revise as Parameters<SandboxEdits["revise"]>[0]) };
   if (typeof body.add_fiscal_year === "string") return { added_fiscal_year: edits.addFiscalYear(body.add_fiscal_year) };
+  if (body.add_headline && typeof body.add_headline === "object") return { added_headline: edits.addHeadline(body.add_headline as { ticker: string; title?: string }) };
   if (body.add_feed_row) return { added_feed_row: edits.addFeedRow(typeof body.add_feed_row === "object" ? (body.add_feed_row as Record<string, never>) : {}) };
-  throw new Error('edits: send {"revise":{...}}, {"add_fiscal_year":"TICKER"}, {"add_feed_row":true} or {"reset":true}');
+  throw new Error('edits: send {"revise":{...}}, {"add_fiscal_year":"TICKER"}, {"add_feed_row":true}, {"add_headline":{"ticker":"NVDA"}} or {"reset":true}');
 }

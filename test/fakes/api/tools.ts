@@ -184,7 +184,8 @@ const handlers: Record<ToolName, Handler> = {
 
   get_headlines(p, ctx) {
     const c = company(p);
-    const headlines = headlinesOf(c).slice(0, num(p, "limit"));
+    const all = headlinesOf(c);
+    const headlines = (ctx.edits ? ctx.edits.headlines(c, all) : all).slice(0, num(p, "limit"));
     const link = pageOf(ctx, c, "/news");
     return {
       data: { ticker: c.ticker, headlines, attribution: HEADLINE_ATTRIBUTION },

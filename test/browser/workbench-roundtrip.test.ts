@@ -1,0 +1,87 @@
+/**
+ * The workbench keeps what it opens: examples/Coverage.xlsx opened with *Open .xlsx* is the book (its
+ * three sheets, no scratch sheet left), *Save .xlsx* right after writes the opened package back (every
+ * part byte for byte: the chart, the styles and every number format, the custom XML; `svc-excel diff`
+ * finds nothing), and *Refresh* right after *Open*, with nothing changed at the API, says nothing changed.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { unzipSync } from "fflate";
+import { Browser, Frame, Page } from "playwright-core";
+import { diffModels, readModel, sameModels } from "../../src/model-file";
+import { startFakeApi, FakeApi, SANDBOX_API_KEY } from "../fakes/api/server";
+import { buildOnce, launchChromium } from "./harness";
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { startDevServer } = require("../../scripts/build-helpers/dev-server");
+
+jest.setTimeout(240_000);
+
+const COVERAGE = path.resolve(__dirname, "../../examples/Coverage.xlsx");
+
+let api: FakeApi;
+let site: { url: string; close(): Promise<void> };
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  buildOnce();
+  // the sandbox's own port: the sample's PEERS spill holds its company links (http://127.0.0.1:8787/company/...)
+  api = await startFakeApi({ latencyMs: 5, port: 8787 });
+  site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
+  browser = await launchChromium();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-wb-roundtrip-"));
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await api?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function opened(): Promise<{ page: Page; pane: Frame }> {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await ctx.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort("blockedbyclient")));
+  const page = await ctx.newPage();
+  await page.goto(`${site.url}/workbench/`);
+  await page.waitForSelector("body[data-ready='1']");
+  const pane = page.frames().find((x) => x.url().includes("/taskpane.html"));
+  if (!pane) throw new Error("no add-in frame");
+  await pane.waitForSelector("body[data-pane-ready='1']");
+  await page.setInputFiles("#open", COVERAGE);
+  await page.waitForSelector("body[data-opened='Coverage.xlsx']");
+  return { page, pane };
+}
+
+test("Open then Save: the same package, every part byte for byte; no sheet added; diff finds nothing", async () => {
+  const { page } = await opened();
+  expect(await page.$$eval("#tabs [data-sheet]", (els) => els.map((e) => e.getAttribute("data-sheet")))).toEqual(["Inputs", "Model", "Peers"]);
+  const download = page.waitForEvent("download");
+  await page.click("#save");
+  const saved = path.join(dir, "Coverage.xlsx");
+  await (await download).saveAs(saved);
+  await page.context().close();
+  const before = unzipSync(new Uint8Array(fs.readFileSync(COVERAGE)));
+  const after = unzipSync(new Uint8Array(fs.readFileSync(saved)));
+  expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+  for (const part of Object.keys(before)) expect([part, Buffer.from(after[part]).equals(Buffer.from(before[part]))]).toEqual([part, true]);
+  expect(Object.keys(after)).toEqual(expect.arrayContaining(["xl/charts/chart1.xml", "xl/styles.xml"]));
+  const d = diffModels(readModel(new Uint8Array(fs.readFileSync(COVERAGE))), readModel(new Uint8Array(fs.readFileSync(saved))));
+  expect(sameModels(d)).toBe(true);
+});
+
+test("Refresh right after Open, nothing changed at the API: the pane says nothing changed", async () => {
+  const { page, pane } = await opened();
+  await page.click("#tabs [data-sheet='Model']");
+  await pane.click("#svc-tab-data");
+  await pane.selectOption("#svc-refresh-scope", "workbook");
+  await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Price refresh…" }).click();
+  await pane.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")?.textContent ?? ""));
+  await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Refresh now" }).click();
+  await pane.waitForSelector("[data-section=svc-changes]:not([hidden])", { timeout: 90_000 });
+  expect(await pane.textContent("[data-field=change-counts]")).toBe("Nothing changed");
+  expect(await pane.$$eval("[data-field=change-list] li", (lis) => lis.map((li) => li.textContent))).toEqual([]);
+  await page.context().close();
+});
