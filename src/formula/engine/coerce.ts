@@ -12,6 +12,8 @@ const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(%?)\s*$/;
 export function numberFromText(s: string): number | ErrorValue {
   const m = NUMBER_TEXT.exec(s.replace(/,(?=\d{3}(\D|$))/g, ""));
   if (m) return Number(s.replace(/[%,\s]/g, "")) / (m[3] ? 100 : 1);
+  // signs repeated before digits ("--8") are no number in any locale
+  if (/^\s*[+-]{2,}\d/.test(s)) return err("#VALUE!");
   if (/[$€£¥]/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
   return err("#VALUE!");
 }
