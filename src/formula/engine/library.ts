@@ -23,14 +23,15 @@ const rulesOf = (name: string): ArgumentRules => LIBRARY_RULES[name] ?? {};
 const takesRange = (name: string, i: number): boolean => takes(rulesOf(name).ranges, i);
 
 type Table = { functions: Record<string, Fn>; supported: Set<string>; formulajs: Set<string> };
-let table: Table | null = null;
+/** A memo of the parser's function table, built on first use (the same for every evaluation): a cache, not state. */
+let tableCache: Table | null = null;
 const noRefs = { onCell: () => null, onRange: () => [[null]], onVariable: () => null };
 function library(): Table {
-  if (!table) {
+  if (!tableCache) {
     const { parser, supported, formulajs } = buildParser(noRefs, () => ({ now: () => new Date() }));
-    table = { functions: parser.functions as Record<string, Fn>, supported, formulajs };
+    tableCache = { functions: parser.functions as Record<string, Fn>, supported, formulajs };
   }
-  return table;
+  return tableCache;
 }
 
 export type LibraryName = "formulajs" | "fast-formula-parser";
