@@ -27,8 +27,9 @@ let dir: string;
 
 beforeAll(async () => {
   buildOnce();
-  // the sandbox's own port: the sample's PEERS spill holds its company links (http://127.0.0.1:8787/company/...)
-  api = await startFakeApi({ latencyMs: 5, port: 8787 });
+  // the sandbox's own port: the sample's PEERS spill holds its company links (http://127.0.0.1:8787/company/...);
+  // a sandbox left running on this machine (npm start) holds it for a while: wait for it to go, up to a minute
+  api = await onSandboxPort();
   site = await startDevServer({ apiUrl: api.url, apiKey: SANDBOX_API_KEY });
   browser = await launchChromium();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-wb-roundtrip-"));
@@ -38,8 +39,19 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await api?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+async function onSandboxPort(): Promise<FakeApi> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await startFakeApi({ latencyMs: 5, port: 8787 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EADDRINUSE" || tries >= 60) throw e;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
 
 async function opened(): Promise<{ page: Page; pane: Frame }> {
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
