@@ -24,14 +24,15 @@ const takesRange = (name: string, i: number): boolean => takes(rulesOf(name).ran
 
 type Table = { functions: Record<string, Fn>; supported: Set<string>; formulajs: Set<string> };
 /** A memo of the parser's function table, built on first use (the same for every evaluation): a cache, not state. */
-let tableCache: Table | null = null;
+const tableCache = new Map<"table", Table>();
 const noRefs = { onCell: () => null, onRange: () => [[null]], onVariable: () => null };
 function library(): Table {
-  if (!tableCache) {
-    const { parser, supported, formulajs } = buildParser(noRefs, () => ({ now: () => new Date() }));
-    tableCache = { functions: parser.functions as Record<string, Fn>, supported, formulajs };
-  }
-  return tableCache;
+  const cached = tableCache.get("table");
+  if (cached) return cached;
+  const { parser, supported, formulajs } = buildParser(noRefs, () => ({ now: () => new Date() }));
+  const table: Table = { functions: parser.functions as Record<string, Fn>, supported, formulajs };
+  tableCache.set("table", table);
+  return table;
 }
 
 export type LibraryName = "formulajs" | "fast-formula-parser";
