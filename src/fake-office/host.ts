@@ -16,6 +16,7 @@ import { Recalc, RecalcGraph } from "./recalc";
 import { Spills } from "./spills";
 import { Input, Result, asCellValue } from "./values";
 import { Journal } from "./journal";
+import { Platform, platformNamed } from "./platform";
 
 export type Note = (type: string, detail?: Record<string, unknown>) => void;
 
@@ -23,6 +24,7 @@ export interface HostOptions {
   sheets?: readonly string[];
   note?: Note;
   metadata: () => Promise<Metadata>;
+  platform?: Platform; // which Excel to play; the current Windows build when omitted
 }
 
 export class Host implements RecalcGraph, EvalContext {
@@ -31,20 +33,21 @@ export class Host implements RecalcGraph, EvalContext {
   readonly recalc: Recalc;
   readonly journal = new Journal();
   readonly note: Note;
+  readonly platform: Platform;
   private readonly spills: Spills;
   private readonly refs = new AreaIndex<Cell>();
   private readonly formulas = new AreaIndex<Cell>();
   private readonly volatile = new Set<Cell>();
   readonly evaluations = new Map<string, number>();
   readonly invocations = new Map<string, number>();
-  /** CellReader.read calls (host round trips of the resolver). */
-  reads = 0;
+  reads = 0; // CellReader.read calls: host round trips of the resolver
   lastCalculation: Promise<unknown[]> = Promise.resolve([]);
   readonly source: CellSource;
   readonly reader: CellReader;
 
   constructor(opts: HostOptions) {
     this.note = opts.note ?? (() => undefined);
+    this.platform = opts.platform ?? platformNamed(null);
     this.book = new Workbook(opts.sheets ?? ["Sheet1", "Sheet2"]);
     this.fns = new Functions(this.note, opts.metadata);
     this.recalc = new Recalc(this);

@@ -11,6 +11,7 @@ import { CFError, ErrorCode, Metadata } from "./functions";
 import { Host } from "./host";
 import { createOffice } from "./office";
 import { createStorage } from "./storage";
+import { platformOfPage } from "./platform";
 
 interface LogEntry {
   type: string;
@@ -60,7 +61,7 @@ export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Met
       if (!r.ok) throw new Error(`functions.json: HTTP ${r.status}`);
       return (await r.json()) as Metadata;
     });
-  const host = new Host({ note, metadata });
+  const host = new Host({ note, metadata, platform: platformOfPage(win) });
   const office = createOffice(win, host.fns, note);
   const g = win as unknown as Record<string, unknown>; // the globals office.js defines, untyped here
   g.Office = office.Office;
