@@ -21,6 +21,8 @@ export interface Coalescer {
    * True while the call is worth holding for the coalescing window: some member asks for more than
    * the wide call alone would fetch (e.g. a metric outside the statement's known list), so siblings
    * arriving in the same burst may still add to it. A wide call that covers its members goes at once.
+   * A union over the members after the first: waits([a, ...b, ...c]) = waits([a, ...b]) || waits([a, ...c]),
+   * so a growing job only asks about its newcomers.
    */
   waits(members: readonly CanonicalRequest[]): boolean;
   covers(sent: ToolParams, req: CanonicalRequest): boolean;
@@ -32,7 +34,7 @@ export function plainCoalescer(rules: RequestRules): Coalescer {
     gathers: false,
     waits: () => false,
     group: (req) => rules.widen(req).identity,
-    callFor: (members) => rules.widen(members[0]).params,
+    callFor: (members) => ({ ...rules.widen(members[0]).params }),
     covers: (sent, req) => rules.covers(sent, req),
     slice: (req, sent, data) => rules.sliceData(req, sent, data),
   };

@@ -26,7 +26,7 @@ import { refusal } from "./refusal";
 import type { PersistentStore } from "./records";
 import { MissingMemory } from "./missing";
 import { JobRegistry } from "./registry";
-import { CanonicalRequest, RequestRules, apiRules } from "./rules";
+import { CanonicalRequest, RequestRules, apiRules, widenOnce } from "./rules";
 import { Scheduler } from "./scheduler";
 import { Counts, Notifier } from "./stats";
 import { DEFAULT_STORE_TIMEOUT_MS, TimedStore } from "./timed-store";
@@ -137,7 +137,7 @@ class EngineImpl implements SvcEngine {
 
   constructor(o: EngineOptions) {
     this.clock = clockFrom(o);
-    this.rules = o.rules ?? apiRules;
+    this.rules = widenOnce(o.rules ?? apiRules);
     this.coalescerFor = coalescers(this.rules);
     this.notifier = new Notifier(() => this.stats());
     const changed = () => this.notifier.changed();

@@ -25,3 +25,22 @@ export const apiRules: RequestRules = {
   covers: (sent, req) => covers(sent, req),
   sliceData: (req, sent, data) => sliceData(req, sent, data),
 };
+
+/**
+ * The same rules, each request widened once: the coalescer, the registry and the cache each ask for a
+ * request's wide form (a 50-metric list and its key), many times per request while a burst gathers.
+ * Memoised per request object, for the engine's lifetime (a WeakMap: gone with the request).
+ */
+export function widenOnce(rules: RequestRules): RequestRules {
+  const wideCache = new WeakMap<CanonicalRequest, WideRequest>();
+  return {
+    canonicalise: (tool, raw) => rules.canonicalise(tool, raw),
+    widen(req) {
+      let w = wideCache.get(req);
+      if (!w) wideCache.set(req, (w = rules.widen(req)));
+      return w;
+    },
+    covers: (sent, req) => rules.covers(sent, req),
+    sliceData: (req, sent, data) => rules.sliceData(req, sent, data),
+  };
+}

@@ -6,7 +6,7 @@
  */
 import type { CrossLock } from "../platform/locks";
 import type { Clock } from "./clock";
-import type { Job } from "./job";
+import type { Job, Member } from "./job";
 
 export interface SchedulerOptions {
   clock: Clock;
@@ -103,14 +103,21 @@ export class Scheduler {
   }
 
   /** Coalescer.waits per job, recomputed only when its member count changed (the pump asks often). */
-  private readonly waiting = new WeakMap<Job, { n: number; w: boolean }>();
+  private readonly waiting = new WeakMap<Job, { n: number; first: Member; last: Member; w: boolean }>();
 
   private waits(j: Job): boolean {
-    if (j.narrow) return false;
+    const ms = j.members;
+    if (j.narrow || ms.length === 0) return false;
     const hit = this.waiting.get(j);
-    if (hit && hit.n === j.members.length) return hit.w;
-    const w = j.coalescer.waits(j.members.map((m) => m.req));
-    this.waiting.set(j, { n: j.members.length, w });
+    const first = ms[0];
+    const last = ms[ms.length - 1];
+    if (hit && hit.n === ms.length && hit.first === first && hit.last === last) return hit.w;
+    // Members join at the end while a job gathers: ask about the newcomers alone (Coalescer.waits is a union).
+    // (only when nobody left: the earlier members are then the ones already asked about)
+    const seen = hit && hit.first === first && ms[hit.n - 1] === hit.last ? hit.n - 1 : -1;
+    const asked = seen >= 0 ? [first, ...ms.slice(seen + 1)] : ms;
+    const w = (seen >= 0 && hit !== undefined && hit.w) || j.coalescer.waits(asked.map((m) => m.req));
+    this.waiting.set(j, { n: ms.length, first, last, w });
     return w;
   }
 

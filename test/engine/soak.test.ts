@@ -39,7 +39,10 @@ function formulas(tickers: string[]): Formula[] {
 
 const TICKERS = ["AAPL", "MSFT", "NVDA", "JPM", "BRK-B", "XOM", "KO"];
 const TRANSIENT: ErrorKind[] = ["unavailable", "network", "timeout", "malformed", "busy"];
+// Short, so an injected hang ends the call quickly; runs without injected hangs take a roomy one
+// (a loaded machine's first fetch in a process can take longer than 300 ms by itself).
 const CLIENT_TIMEOUT_MS = 300;
+const ROOMY_TIMEOUT_MS = 10_000;
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -49,13 +52,13 @@ afterAll(async () => {
   await api?.close();
 });
 
-function engineFor(quotaStore = new MemoryStore()) {
-  const client = new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: CLIENT_TIMEOUT_MS });
+function engineFor(timeoutMs = CLIENT_TIMEOUT_MS) {
+  const client = new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs });
   return createEngine({
     client,
-    store: quotaStore,
+    store: new MemoryStore(),
     windowMs: 2,
-    timeoutMs: CLIENT_TIMEOUT_MS + 200,
+    timeoutMs: timeoutMs + 200,
     retryDelayMs: 20,
     busyRetryBaseMs: 10,
     busyRetryBudgetMs: 300,
@@ -64,7 +67,7 @@ function engineFor(quotaStore = new MemoryStore()) {
 
 async function reference(list: Formula[]): Promise<Map<number, EngineAnswer>> {
   api.reset();
-  const engine = engineFor();
+  const engine = engineFor(ROOMY_TIMEOUT_MS);
   const answers = await Promise.all(list.map((f) => engine.request(f.tool, f.params)));
   return new Map(answers.map((a, i) => [i, a]));
 }
@@ -112,7 +115,7 @@ describe("soak (small)", () => {
 
   it("after a 429 quota answer serves cached values and the quota error, sending nothing more", async () => {
     api.reset();
-    const engine = engineFor();
+    const engine = engineFor(ROOMY_TIMEOUT_MS);
     const warm = await engine.request("get_company", { ticker: "AAPL" });
     api.injectFaults(["429_quota"]);
     await expect(engine.request("get_company", { ticker: "MSFT" })).rejects.toMatchObject({ kind: "quota_exhausted" });
