@@ -1,28 +1,25 @@
 /**
- * BESSELI, BESSELJ, BESSELK, BESSELY(x, n): Excel's rules are computed exactly (n truncated, n < 0
- * #NUM!, x <= 0 #NUM! for K and Y, TRUE/FALSE or a range for a number #VALUE!, the first error
- * argument the result), and so are the values Excel's arithmetic fixes whatever its method: J and I
- * at x = 0, I past e^x's overflow (#NUM!), K past e^-x's underflow (0). Excel computes the other
- * values with polynomial approximations good to about 8 digits (its BESSELI(1, 0) is
- * 1.2660658480342601, where I0(1) is 1.2660658777520084), which the engine does not reproduce:
- * UNSUPPORTED.
+ * BESSELI, BESSELJ, BESSELK, BESSELY(x, n) as Excel computes them (bessel-nr.ts: its approximations,
+ * about 8 correct digits, reproduced to the last digit). Excel's rules: n truncated, n < 0 #NUM!,
+ * x <= 0 #NUM! for K and Y, TRUE/FALSE or a range for a number #VALUE! (Analysis ToolPak), the first
+ * error argument the result, a result past a double's range #NUM!. BESSELJ where Excel's J0 and J1
+ * past x = 8 enter is UNSUPPORTED: the corpus shows another approximation there.
  */
 import type { CellValue } from "../../types";
 import { err, isErrorValue, unsupported } from "../kinds";
-import { tpNum, TOOLPAK } from "./math-args";
+import { besselI, besselJ, besselK, besselY } from "./bessel-nr";
+import { finite, tpNum, TOOLPAK } from "./math-args";
 import type { PureFamily, PureFunction } from "./types";
 
 type Kind = "I" | "J" | "K" | "Y";
 
-/** The largest x whose e^x is a double. */
-const EXP_LIMIT = 709.78;
-
-function exactValue(kind: Kind, x: number, n: number): CellValue {
+function value(kind: Kind, x: number, n: number): CellValue {
   if ((kind === "K" || kind === "Y") && x <= 0) return err("#NUM!");
-  if ((kind === "I" || kind === "J") && x === 0) return n === 0 ? 1 : 0;
-  if (kind === "I" && Math.abs(x) > EXP_LIMIT) return err("#NUM!");
-  if (kind === "K" && x > 746) return 0;
-  return unsupported(`BESSEL${kind}: Excel's values come from its own approximations (about 8 digits), which the engine does not reproduce`);
+  if (kind === "I") return finite(besselI(n, x));
+  if (kind === "K") return finite(besselK(n, x));
+  if (kind === "Y") return finite(besselY(n, x));
+  const j = besselJ(n, x);
+  return j === undefined ? unsupported("BESSELJ with |x| of 8 or more above the order (Excel's approximation there is not known)") : finite(j);
 }
 
 const bessel = (kind: Kind): PureFunction => ({ ...TOOLPAK, min: 2, max: 2, fn: ([a, b]) => {
@@ -31,7 +28,7 @@ const bessel = (kind: Kind): PureFunction => ({ ...TOOLPAK, min: 2, max: 2, fn: 
   const order = tpNum(b);
   if (isErrorValue(order)) return order;
   const n = Math.trunc(order);
-  return n < 0 ? err("#NUM!") : exactValue(kind, x, n);
+  return n < 0 ? err("#NUM!") : value(kind, x, n);
 } });
 
 export const BESSEL: PureFamily = { BESSELI: bessel("I"), BESSELJ: bessel("J"), BESSELK: bessel("K"), BESSELY: bessel("Y") };
