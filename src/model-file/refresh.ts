@@ -107,7 +107,7 @@ class Run {
     if (!readsChanged(n, this.changed)) return;
     const untrusted = this.verifier?.check(n);
     if (untrusted) return this.markStale(n, untrusted);
-    const r = recompute(n, this.src, { now: this.ports.now, array: this.w.cell(n)?.formula?.kind === "array", date1904: this.model.workbook.date1904 });
+    const r = recompute(n, this.src, { now: this.ports.now, array: this.w.cell(n)?.formula?.kind === "array", date1904: this.model.workbook.date1904, platform: this.model.workbook.platform });
     if ("unsupported" in r) return this.markStale(n, r.unsupported);
     const value = r.value;
     const before = this.w.value(n);

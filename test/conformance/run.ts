@@ -74,7 +74,7 @@ export function runFile(file: CorpusFile): FileRun {
   const verdicts = new Map<CorpusFormula, Verdict>();
   for (const f of judged) {
     const at = { sheet: f.sheet, row: f.row, col: f.col };
-    const result = evaluate(f.text, at, book.source, { date1904: book.date1904, array: f.array, now: () => new Date(2024, 0, 1) });
+    const result = evaluate(f.text, at, book.source, { date1904: book.date1904, platform: book.platform, array: f.array, now: () => new Date(2024, 0, 1) });
     const outcome: Outcome = { file: file.name, group: file.group, cell: cellAddress(f.sheet, f.row, f.col), formula: f.text, ...judge(f, result, tolerance), functions: functionsOf(f.text) };
     outcomes.push(outcome);
     verdicts.set(f, outcome.verdict);

@@ -5,7 +5,7 @@
  */
 import { readModel } from "../../src/model-file/model/model";
 import type { CellSource } from "../../src/formula/engine/evaluate";
-import type { CellFormula } from "../../src/formula/engine/source";
+import type { CellFormula, Platform } from "../../src/formula/engine/source";
 import type { AreaRef, CellRef, CellValue, DefinedName } from "../../src/formula/types";
 
 export interface CorpusFormula {
@@ -25,6 +25,8 @@ export interface CorpusBook {
   source: CellSource;
   formulas: CorpusFormula[];
   date1904: boolean;
+  /** The Excel that saved it, Windows or the Mac (docProps/app.xml): CHAR and CODE above 127 read its code page. */
+  platform?: Platform;
   /** METADATA!A1 in IronCalc's files: the relative tolerance its numbers are compared at. */
   tolerance: number | null;
   sheets: string[];
@@ -82,7 +84,7 @@ export function readCorpusBook(bytes: Uint8Array): CorpusBook {
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(model.workbook.xml);
   const meta = model.sheets.find((s) => s.name.toUpperCase() === "METADATA");
   const tol = meta ? values.get(key(meta.name, 0, 0)) : null;
-  return { source, formulas, date1904, tolerance: typeof tol === "number" ? tol : null, sheets: model.sheets.map((s) => s.name) };
+  return { source, formulas, date1904, platform: model.workbook.platform, tolerance: typeof tol === "number" ? tol : null, sheets: model.sheets.map((s) => s.name) };
 }
 
 /** The formula each cell shows: its own, a legacy array box's in every cell of the box, a dynamic array's spilled cells marked. */

@@ -4,17 +4,23 @@
  * TRUE/FALSE; text ignores case; an empty cell is the other side's empty value).
  */
 import type { CellValue, ErrorValue } from "../types";
+import { looksLikeDate, readDateText } from "./date-text";
 import { err, unsupported } from "./kinds";
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*(%?)\s*$/;
 
-/** A number from text as Excel's arithmetic reads it, or #VALUE!. Dates and times written as text are not read here. */
+/**
+ * A number from text as Excel's arithmetic reads it, or #VALUE!. Dates and times are read in the
+ * forms every English locale reads alike (date-text.ts); other date or currency text is UNSUPPORTED.
+ */
 export function numberFromText(s: string): number | ErrorValue {
   const m = NUMBER_TEXT.exec(s.replace(/,(?=\d{3}(\D|$))/g, ""));
   if (m) return Number(s.replace(/[%,\s]/g, "")) / (m[3] ? 100 : 1);
   // signs repeated before digits ("--8") are no number in any locale
   if (/^\s*[+-]{2,}\d/.test(s)) return err("#VALUE!");
-  if (/[$€£¥]/.test(s) || /\d[/:-]\d|[/:-]\d/.test(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
+  const date = readDateText(s);
+  if (date) return date.serial;
+  if (looksLikeDate(s)) unsupported(`the text "${s}" read as a number (currency, date or time text)`);
   return err("#VALUE!");
 }
 

@@ -42,7 +42,12 @@ export interface EvaluateOptions {
   svc?: (fn: string, args: ArgValue[]) => CellValue | CellValue[][];
   /** The workbook's folder and file name as Excel shows them in CELL("filename") (`C:\\Models\\`, `dcf.xlsx`). Without it CELL("filename") is UNSUPPORTED. */
   file?: { folder: string; name: string };
+  /** The computer Excel computed the workbook on (docProps/app.xml's Application): CHAR and CODE above 127 read its code page. Without it they are UNSUPPORTED. */
+  platform?: Platform;
 }
+
+/** Windows (code page Windows-1252) or the Mac (Mac Roman). */
+export type Platform = "windows" | "mac";
 
 /** A plain formula's result: one value, or a spilled array (errors inside stay errors). */
 export type EngineValue = CellValue | CellValue[][];

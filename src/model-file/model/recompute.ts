@@ -6,6 +6,7 @@
  */
 import { CellSource, EngineValue, unsupportedFunctions } from "../../formula";
 import { evaluate, isUnsupported } from "../../formula/engine/evaluate";
+import type { Platform } from "../../formula/engine/source";
 import { engineSpelling } from "./file-text";
 import { FormulaNode } from "./graph";
 
@@ -19,6 +20,7 @@ export interface RecomputeOptions {
   now?: () => Date;
   array?: boolean;
   date1904?: boolean;
+  platform?: Platform;
 }
 
 /** Why the engine cannot read a formula, as the stale list says it. */

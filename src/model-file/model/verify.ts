@@ -52,7 +52,7 @@ export class Verifier {
     const clock = volatileFunctionsIn(n.text).find(unrepeatable);
     if (clock) return `calls ${clock}, whose value changes each time Excel recalculates: Excel's stored value cannot confirm the engine's`;
     if (this.stored.value(n) === null) return "Excel stored no value for it (never calculated): open the file in Excel, recalculate and save";
-    const r = recompute(n, this.src, { now: this.now, array: f.kind === "array", date1904: this.model.workbook.date1904 });
+    const r = recompute(n, this.src, { now: this.now, array: f.kind === "array", date1904: this.model.workbook.date1904, platform: this.model.workbook.platform });
     if ("unsupported" in r) return r.unsupported;
     const m = this.compare(n, f, r.value);
     if (!m) return null;

@@ -3,6 +3,8 @@
  * order with their parts, its defined names (workbook and sheet scope), and its external references.
  */
 import { fail } from "../errors";
+import type { Platform } from "../../formula/engine/source";
+import { savedOn } from "./app-props";
 import { Package } from "./package";
 import { DefinedName } from "../types";
 import { attr, findElement, findElements, textOf } from "./xml";
@@ -37,6 +39,8 @@ export interface WorkbookInfo {
   fullCalcOnLoad: boolean;
   /** The workbook counts dates from 1904-01-01 (workbookPr date1904): serials are 1,462 less than in the 1900 system. */
   date1904: boolean;
+  /** The Excel that last saved it, Windows or the Mac (docProps/app.xml); undefined when another program did. */
+  platform?: Platform;
 }
 
 const WORKBOOK_TYPES = /spreadsheetml\.(sheet\.main|template\.main)\+xml$|ms-excel\.(sheet\.macroEnabled|template\.macroEnabled|addin\.macroEnabled)\.main\+xml$/i;
@@ -94,5 +98,5 @@ export function readWorkbook(pkg: Package): WorkbookInfo {
   const pr = findElement(xml, "workbookPr");
   const d1904 = pr ? attr(xml.slice(pr.tag.start, pr.tag.end), "date1904") : undefined;
   const on = (v: string | undefined) => v === "1" || v === "true";
-  return { part, xml, sheets, names: readNames(xml, sheets), externals: readExternals(pkg, part, xml), fullCalcOnLoad: on(full), date1904: on(d1904) };
+  return { part, xml, sheets, names: readNames(xml, sheets), externals: readExternals(pkg, part, xml), fullCalcOnLoad: on(full), date1904: on(d1904), platform: savedOn(pkg) };
 }

@@ -96,7 +96,7 @@ describe("characters", () => {
     ["CHAR(256)", { error: "#VALUE!" }],
   ])("=%s is %j", (f, v) => expect(ev(f)).toEqual(v));
 
-  test("CHAR and CODE past 127 depend on the computer's code page: UNSUPPORTED", () => {
+  test("CHAR and CODE past 127 depend on the computer's code page: UNSUPPORTED when it is not known", () => {
     expect(isUnsupported(ev("CHAR(128)"))).toBe(true);
     expect(isUnsupported(ev('CODE("é")'))).toBe(true);
   });

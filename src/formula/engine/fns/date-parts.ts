@@ -72,15 +72,16 @@ export const DATE_PARTS: PureFamily = {
   YEAR: part(0),
   MONTH: part(1),
   DAY: part(2),
-  EDATE: numeric(2, "DI", monthsAway(false)),
-  EOMONTH: numeric(2, "DI", monthsAway(true)),
+  // the Analysis ToolPak's: a range of several cells for one value is #VALUE!
+  EDATE: { ...numeric(2, "DI", monthsAway(false)), refusesRanges: true },
+  EOMONTH: { ...numeric(2, "DI", monthsAway(true)), refusesRanges: true },
   DAYS: numeric(2, "nn", ([end, start]) => (end < 0 || start < 0 || end > LAST_SERIAL || start > LAST_SERIAL ? NUM() : Math.trunc(end) - Math.trunc(start))),
   TIME: numeric(3, "iii", time),
   HOUR: numeric(1, "n", ([t]) => (t < 0 ? NUM() : Math.floor(secondsOf(t) / 3600))),
   MINUTE: numeric(1, "n", ([t]) => (t < 0 ? NUM() : Math.floor(secondsOf(t) / 60) % 60)),
   SECOND: numeric(1, "n", ([t]) => (t < 0 ? NUM() : secondsOf(t) % 60)),
   WEEKDAY: numeric(1, "dI", weekday, [undefined, 1]),
-  WEEKNUM: numeric(1, "DI", weeknum, [undefined, 1]),
+  WEEKNUM: { ...numeric(1, "DI", weeknum, [undefined, 1]), refusesRanges: true },
   ISOWEEKNUM: numeric(1, "d", ([s]) => isoWeek(s)),
 };
 

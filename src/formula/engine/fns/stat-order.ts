@@ -27,10 +27,13 @@ function ofArray(min: number, max: number, f: (sorted: number[], x: number[]) =>
   };
 }
 
-/** LARGE and SMALL: k at least 1, rounded up to a whole position, at most n. */
+/**
+ * LARGE and SMALL: k at least 1, at most n. LARGE rounds a fractional k up to a whole position;
+ * SMALL(k) is LARGE(n + 1 - k), so its k is rounded down (SMALL(x, 2.2) is the second smallest).
+ */
 const kth = (fromTop: boolean) =>
   ofArray(2, 2, (s, [k]) => {
-    const i = Math.ceil(k);
+    const i = fromTop ? Math.ceil(k) : Math.floor(k);
     if (!s.length || k < 1 || i > s.length) return NUM();
     return fromTop ? s[s.length - i] : s[i - 1];
   });
