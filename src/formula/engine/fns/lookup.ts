@@ -5,7 +5,8 @@
 import type { CellValue } from "../../types";
 import { toBool } from "../coerce";
 import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
-import { linearFind, sortedFind, vectorOf, wholeNumber, type MatchMode } from "./lookup-search";
+import { approximateFind, binaryFind } from "./lookup-bisect";
+import { linearFind, vectorOf, wholeNumber, type MatchMode } from "./lookup-search";
 import type { Arg, PureFamily } from "./types";
 
 const NA = err("#N/A");
@@ -16,7 +17,7 @@ function match([key, array, type]: Arg[]): CellValue {
   const t = wholeNumber(type, 1);
   if (typeof t !== "number") return t;
   if (!items || key === undefined || isGrid(key) || (key === null && t === 0)) return NA;
-  const i = t === 0 ? linearFind(items, key, "wildcard") : sortedFind(items, key ?? 0, t < 0);
+  const i = t === 0 ? linearFind(items, key, "wildcard") : approximateFind(items, key ?? 0, t < 0);
   return i < 0 ? NA : i + 1;
 }
 
@@ -30,13 +31,7 @@ function xsearch(items: CellValue[], key: CellValue, matchArg: Arg, searchArg: A
   const mode = MODES[m];
   if (m === 3) unsupported("a regular-expression match (match mode 3)");
   if (!mode || ![1, -1, 2, -2].includes(s) || (mode === "wildcard" && Math.abs(s) === 2)) return err("#VALUE!");
-  if (key === null) unsupported("an empty lookup value in XMATCH or XLOOKUP");
-  const i = linearFind(items, key, mode, s === -1);
-  if (Math.abs(s) === 2) {
-    sortedFind(items, key, s < 0); // a binary search is defined on sorted values only
-    if (i >= 0 && linearFind(items, items[i], "exact", true) !== i) unsupported("a binary search over repeated values (Excel's answer depends on its search steps)");
-  }
-  return i;
+  return Math.abs(s) === 2 ? binaryFind(items, key, mode, s < 0) : linearFind(items, key, mode, s === -1);
 }
 
 function xmatch([key, array, matchArg, searchArg]: Arg[]): CellValue {
@@ -68,7 +63,7 @@ function lookup([key, vector, result]: Arg[]): CellValue {
   const searched = items ?? (wide ? g[0] : g.map((r) => r[0]));
   const back = result === undefined ? (wide ? g[g.length - 1] : g.map((r) => r[r.length - 1])) : vectorOf(result);
   if (!back || key === undefined || isGrid(key)) return NA;
-  const i = sortedFind(searched, key ?? 0);
+  const i = approximateFind(searched, key ?? 0);
   if (i < 0) return NA;
   if (i >= back.length) unsupported("LOOKUP with a result vector shorter than the lookup vector (Excel reads past its end)");
   return back[i];
@@ -88,7 +83,7 @@ function tableLookup(down: boolean) {
     const items = down ? g.map((r) => r[0]) : g[0];
     const fuzzy = approx === undefined || exact;
     if (key === undefined || isGrid(key) || (key === null && !fuzzy)) return NA;
-    const i = fuzzy ? sortedFind(items, key ?? 0) : linearFind(items, key as CellValue, "wildcard");
+    const i = fuzzy ? approximateFind(items, key ?? 0) : linearFind(items, key as CellValue, "wildcard");
     if (i < 0) return NA;
     const v = down ? g[i][n - 1] : g[n - 1][i];
     return v;
