@@ -71,6 +71,8 @@ describe("Excel's search steps, as Excel's stored values show them", () => {
     ['XMATCH(4.1,{2,"s","a",4.1,1.1},1,2)', 2, "formulas__test.xlsx EXTRA!K83"],
     ['XMATCH("*b?u*",{"c bau c",4.1,"a",1.1},-1)', 2, "formulas__test.xlsx LOOKUP!X193"],
     ['XMATCH(TRUE,{"",4.1,"a",1.1},-1)', 3, "formulas__test.xlsx LOOKUP!Y194"],
+    ["HLOOKUP({-1.1,2.1},{-1.1,2.1,3.1,4.1;5,6,7,8},{2,1},0)", [[5, 6]], "formulas__test.xlsx LOOKUP!AH44:AI44"],
+    ['XMATCH("ß",{"ß","ss"},{0,1},1)', [[1, 1]], "formulas__test.xlsx EXTRA!L73:M73"],
   ])("=%s is %j (%s)", (text, want, _cell) => expect(value(text)).toEqual(want));
 
   test("an empty lookup value sorts after every value in XMATCH (formulas__test.xlsx LOOKUP!W190, W171, W177)", () => {

@@ -7,6 +7,7 @@ import { toBool } from "../coerce";
 import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
 import { approximateFind, binaryFind } from "./lookup-bisect";
 import { linearFind, vectorOf, wholeNumber, type MatchMode } from "./lookup-search";
+import type { EvaluateOptions } from "../source";
 import type { Arg, PureFamily } from "./types";
 
 const NA = err("#N/A");
@@ -90,11 +91,28 @@ function tableLookup(down: boolean) {
   };
 }
 
+/**
+ * In an array formula an array of column (row) numbers gives the lookup's result for each, in the
+ * array's shape (`VLOOKUP(x,t,{2,3})` spills two values); where the lookup value is an array too,
+ * each of its values takes the first number only, as Excel's stored values show (the result's first
+ * cell). Elsewhere Excel intersects a range and takes an array's first number, which the engine
+ * cannot tell apart here: UNSUPPORTED.
+ */
+function byIndex(one: (args: Arg[]) => CellValue) {
+  return (args: Arg[], opts: EvaluateOptions): CellValue | Grid => {
+    const index = args[2];
+    if (index === undefined || !isGrid(index)) return one(args);
+    if (index.length === 1 && index[0].length === 1) return one([args[0], args[1], index[0][0], args[3]]);
+    if (!opts.array) unsupported("an array of numbers for a lookup's index outside an array formula");
+    return index.map((row) => row.map((n) => one([args[0], args[1], n, args[3]])));
+  };
+}
+
 export const LOOKUP: PureFamily = {
   MATCH: { fn: match, min: 2, max: 3, ranges: [1], arrays: [1] },
-  XMATCH: { fn: xmatch, min: 2, max: 4, ranges: [1, 2, 3], arrays: [1] },
+  XMATCH: { fn: xmatch, min: 2, max: 4, ranges: [1], arrays: [1] },
   XLOOKUP: { fn: xlookup, min: 3, max: 6, ranges: [1, 2, 3, 4, 5], readsErrors: true },
   LOOKUP: { fn: lookup, min: 2, max: 3, ranges: [1, 2], arrays: [1, 2] },
-  VLOOKUP: { fn: tableLookup(true), min: 3, max: 4, ranges: [1, 2] },
-  HLOOKUP: { fn: tableLookup(false), min: 3, max: 4, ranges: [1, 2] },
+  VLOOKUP: { fn: byIndex(tableLookup(true)), min: 3, max: 4, ranges: [1, 2] },
+  HLOOKUP: { fn: byIndex(tableLookup(false)), min: 3, max: 4, ranges: [1, 2] },
 };
