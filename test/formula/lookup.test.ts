@@ -47,6 +47,43 @@ describe("Microsoft's examples", () => {
   });
 });
 
-describe("where Excel's answer depends on its undocumented search steps: UNSUPPORTED, never a guess", () => {
-  test.each(["MATCH(3,{1,5,2},1)", 'MATCH(2,{1,"a",3},1)', "XMATCH(3,{1,3,3},0,2)"])("=%s", (text) => expect(isUnsupported(value(text))).toBe(true));
+/**
+ * Excel's binary searches over values out of order or of several kinds (src/formula/engine/fns/lookup-bisect.ts):
+ * the values Excel stored in ../shared/realfiles, with the cell that holds each.
+ */
+describe("Excel's search steps, as Excel's stored values show them", () => {
+  test.each([
+    ['LOOKUP(4.1,{"b",4.1,"a",1.1})', 4.1, "formulas__test.xlsx LOOKUP!V60"],
+    ['LOOKUP(4.1,{"a",2.1,"b",4.1},{"L","ML","MR","R"})', "R", "formulas__test.xlsx LOOKUP!AL57"],
+    ['LOOKUP(TRUE,{TRUE,FALSE,"a","b"},{"L","ML","MR","R"})', "ML", "formulas__test.xlsx LOOKUP!AO64"],
+    ["LOOKUP(3,{4.1,2.1,3.1,1.1})", 2.1, "formulas__test.xlsx LOOKUP!T59"],
+    ["MATCH(4,{4.1,3.1,2.1,1.1})", 4, "formulas__test.xlsx LOOKUP!U68"],
+    ["MATCH(1.1,{4.1,3.1,2.1,1.1})", { error: "#N/A" }, "formulas__test.xlsx LOOKUP!S68"],
+    ['MATCH("*b?u*",{"",4.1,"a",1.1})', 1, "formulas__test.xlsx LOOKUP!X70"],
+    ["MATCH(1.1,{-1.1,2.1,3.1,4.1},-1)", { error: "#N/A" }, "formulas__test.xlsx LOOKUP!S83"],
+    ['MATCH(3,{"c bau c",4.1,"a",1.1},-1)', 2, "formulas__test.xlsx LOOKUP!T87"],
+    ['MATCH("*b?u*",{"",4.1,"a",1.1},-1)', { error: "#N/A" }, "formulas__test.xlsx LOOKUP!X88"],
+    ["MATCH(0,{0;1;2;3;4},-1)", 1, "pycel__lookup.xlsx Lookup!G32"],
+    ["MATCH(-1,{0;1;2;3;4},-1)", 5, "pycel__lookup.xlsx Lookup!B32"],
+    ['MATCH("delta",{"Alpha";"Beta";"Delta";"Delta";"Gamma";"Omega"})', 4, "ironcalc/LOOKUP_AND_REFERENCE__MATCH.xlsx Sheet1!C7"],
+    ['XLOOKUP("b",{TRUE,4.1,FALSE,"b"},{"L","ML","MR","R"},1,1,2)', "MR", "formulas__test.xlsx LOOKUP!X169"],
+    ["XMATCH(1,{4.1,3,2.1,2,1},1,2)", 1, "formulas__test.xlsx EXTRA!L88"],
+    ['XMATCH(4.1,{2,"s","a",4.1,1.1},1,2)', 2, "formulas__test.xlsx EXTRA!K83"],
+    ['XMATCH("*b?u*",{"c bau c",4.1,"a",1.1},-1)', 2, "formulas__test.xlsx LOOKUP!X193"],
+    ['XMATCH(TRUE,{"",4.1,"a",1.1},-1)', 3, "formulas__test.xlsx LOOKUP!Y194"],
+    ["HLOOKUP({-1.1,2.1},{-1.1,2.1,3.1,4.1;5,6,7,8},{2,1},0)", [[5, 6]], "formulas__test.xlsx LOOKUP!AH44:AI44"],
+    ['XMATCH("ß",{"ß","ss"},{0,1},1)', [[1, 1]], "formulas__test.xlsx EXTRA!L73:M73"],
+  ])("=%s is %j (%s)", (text, want, _cell) => expect(value(text)).toEqual(want));
+
+  test("an empty lookup value sorts after every value in XMATCH (formulas__test.xlsx LOOKUP!W190, W171, W177)", () => {
+    const b = book();
+    const xmatch = (text: string) => evaluate(text, at, b, { array: true });
+    expect(xmatch('XMATCH(Z99,{"a",2.1,"c bau c",4.1},-1)')).toEqual(3);
+    expect(xmatch("XMATCH(Z99,{-1.1,2.1,3.1,4.1},1)")).toEqual({ error: "#N/A" });
+    expect(xmatch("XMATCH(Z99,{TRUE,4.1,FALSE,1.1},-1,2)")).toEqual(4);
+  });
+});
+
+describe("where Excel's stored values do not show its steps: UNSUPPORTED, never a guess", () => {
+  test.each(["XMATCH(3,{1,3,3},0,2)", 'MATCH(2,{1,1,2,"a",2,9},1)', "XMATCH(3,{1,#N/A,4},0,2)"])("=%s", (text) => expect(isUnsupported(value(text))).toBe(true));
 });

@@ -8,9 +8,10 @@ import { FINANCIAL } from "./financial";
 import { INFORMATION } from "./information";
 import { LOOKUP } from "./lookup";
 import { MATH } from "./math";
+import { PERCENTOF_FAMILY } from "./percentof";
 import { STATISTICS } from "./statistics";
 import { TEXT } from "./text";
 import type { PureFamily } from "./types";
 
-export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC, ...DYNAMIC_SELECT };
+export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC, ...DYNAMIC_SELECT, ...PERCENTOF_FAMILY };
 

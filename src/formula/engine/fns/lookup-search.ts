@@ -1,24 +1,29 @@
 /**
- * How Excel's lookup functions find a value in a row or column. Values compare within their kind
- * only (numbers, text ignoring case, TRUE/FALSE); empty cells and errors never match a value.
- * An approximate match (MATCH 1/-1, VLOOKUP/HLOOKUP TRUE, LOOKUP) is Excel's binary search, defined
- * for values of the key's kind in sorted order: the last value not greater (ascending) or not smaller
- * (descending) than the key. On values out of order Excel's answer depends on its search steps,
- * which Microsoft does not document: UNSUPPORTED.
+ * How Excel's lookup functions find a value in a row or column by a linear search (the binary
+ * searches are in ./lookup-bisect.ts). Values are equal within their kind only (numbers, text
+ * ignoring case, TRUE/FALSE); empty cells and errors never match a value. XMATCH's and XLOOKUP's
+ * next smaller or larger value is taken in the order SORT gives values of any kind, which Excel's
+ * stored results show: numbers, then text, then FALSE and TRUE, and an empty lookup value after all
+ * (equal to an empty cell).
  */
 import type { CellValue } from "../../types";
 import { criterion } from "../fn-criteria";
 import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
 
-const kindOf = (v: CellValue): number => (typeof v === "number" ? 0 : typeof v === "string" ? 1 : typeof v === "boolean" ? 2 : -1);
-
-/** True when values of another kind than `k` are among the items (empty cells and errors aside). */
-const mixed = (items: CellValue[], k: number) => items.some((v) => kindOf(v) >= 0 && kindOf(v) !== k);
+/** 0 numbers, 1 text, 2 TRUE/FALSE, -1 an empty cell or an error. */
+export const kindOf = (v: CellValue): number => (typeof v === "number" ? 0 : typeof v === "string" ? 1 : typeof v === "boolean" ? 2 : -1);
 
 /** -1, 0, 1 for two values of one kind. */
-function order(a: CellValue, b: CellValue): number {
+export function order(a: CellValue, b: CellValue): number {
   const x = typeof a === "string" ? a.toUpperCase() : Number(a), y = typeof b === "string" ? b.toUpperCase() : Number(b);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+const rank = (v: CellValue): number => (v === null ? 3 : kindOf(v));
+
+/** -1, 0, 1 in the order SORT gives values of any kind (an empty value last); errors are never compared. */
+export function sortOrder(a: CellValue, b: CellValue): number {
+  return rank(a) !== rank(b) ? Math.sign(rank(a) - rank(b)) : a === null ? 0 : order(a, b);
 }
 
 /** The cells of a row or a column (one cell counts as either); null when the grid is wider and taller than one. */
@@ -36,37 +41,21 @@ export type MatchMode = "exact" | "wildcard" | "smaller" | "larger";
 export function linearFind(items: CellValue[], key: CellValue, mode: MatchMode, backwards = false): number {
   const idx = items.map((_, i) => i);
   if (backwards) idx.reverse();
-  const k = kindOf(key);
   if (mode === "wildcard" && typeof key === "string") {
     const test = criterion(`=${key}`);
     return idx.find((i) => typeof items[i] === "string" && test(items[i])) ?? -1;
   }
-  const same = idx.filter((i) => kindOf(items[i]) === k && k >= 0);
-  const hit = same.find((i) => order(items[i], key) === 0);
+  const k = kindOf(key);
+  // an empty lookup value finds an empty cell (Excel's stored values show it)
+  const hit = idx.find((i) => (key === null ? items[i] === null : kindOf(items[i]) === k && order(items[i], key) === 0));
   if (hit !== undefined || mode === "exact" || mode === "wildcard") return hit ?? -1;
-  if (k < 0 || mixed(items, k)) unsupported("the next smaller or larger value among values of several kinds");
+  const dir = mode === "smaller" ? 1 : -1;
   let best = -1;
-  for (const i of same) {
-    const c = order(items[i], key);
-    if ((mode === "smaller" ? c < 0 : c > 0) && (best < 0 || (mode === "smaller" ? order(items[i], items[best]) > 0 : order(items[i], items[best]) < 0))) best = i;
+  for (const i of idx) {
+    if (kindOf(items[i]) < 0 || dir * sortOrder(items[i], key) >= 0) continue;
+    if (best < 0 || dir * sortOrder(items[i], items[best]) > 0) best = i;
   }
   return best;
-}
-
-/** Excel's approximate match: the last value of the key's kind not past the key, in values sorted ascending (or descending); -1 when none. */
-export function sortedFind(items: CellValue[], key: CellValue, descending = false): number {
-  const k = kindOf(key);
-  if (k < 0) return -1;
-  if (mixed(items, k)) unsupported("an approximate match among values of several kinds (Excel's answer depends on its search steps)");
-  const dir = descending ? -1 : 1;
-  let prev = -1, found = -1;
-  for (let i = 0; i < items.length; i++) {
-    if (kindOf(items[i]) !== k) continue;
-    if (prev >= 0 && dir * order(items[prev], items[i]) > 0) unsupported("an approximate match over values out of order (Excel's answer depends on its search steps)");
-    prev = i;
-    if (dir * order(items[i], key) <= 0) found = i;
-  }
-  return found;
 }
 
 /** An argument read as a whole number, or the error it gives (an array of several: UNSUPPORTED, Excel pairs them its own way). */

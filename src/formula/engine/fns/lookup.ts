@@ -5,7 +5,9 @@
 import type { CellValue } from "../../types";
 import { toBool } from "../coerce";
 import { err, Grid, isErrorValue, isGrid, unsupported } from "../kinds";
-import { linearFind, sortedFind, vectorOf, wholeNumber, type MatchMode } from "./lookup-search";
+import { approximateFind, binaryFind } from "./lookup-bisect";
+import { linearFind, vectorOf, wholeNumber, type MatchMode } from "./lookup-search";
+import type { EvaluateOptions } from "../source";
 import type { Arg, PureFamily } from "./types";
 
 const NA = err("#N/A");
@@ -16,7 +18,7 @@ function match([key, array, type]: Arg[]): CellValue {
   const t = wholeNumber(type, 1);
   if (typeof t !== "number") return t;
   if (!items || key === undefined || isGrid(key) || (key === null && t === 0)) return NA;
-  const i = t === 0 ? linearFind(items, key, "wildcard") : sortedFind(items, key ?? 0, t < 0);
+  const i = t === 0 ? linearFind(items, key, "wildcard") : approximateFind(items, key ?? 0, t < 0);
   return i < 0 ? NA : i + 1;
 }
 
@@ -30,13 +32,7 @@ function xsearch(items: CellValue[], key: CellValue, matchArg: Arg, searchArg: A
   const mode = MODES[m];
   if (m === 3) unsupported("a regular-expression match (match mode 3)");
   if (!mode || ![1, -1, 2, -2].includes(s) || (mode === "wildcard" && Math.abs(s) === 2)) return err("#VALUE!");
-  if (key === null) unsupported("an empty lookup value in XMATCH or XLOOKUP");
-  const i = linearFind(items, key, mode, s === -1);
-  if (Math.abs(s) === 2) {
-    sortedFind(items, key, s < 0); // a binary search is defined on sorted values only
-    if (i >= 0 && linearFind(items, items[i], "exact", true) !== i) unsupported("a binary search over repeated values (Excel's answer depends on its search steps)");
-  }
-  return i;
+  return Math.abs(s) === 2 ? binaryFind(items, key, mode, s < 0) : linearFind(items, key, mode, s === -1);
 }
 
 function xmatch([key, array, matchArg, searchArg]: Arg[]): CellValue {
@@ -68,7 +64,7 @@ function lookup([key, vector, result]: Arg[]): CellValue {
   const searched = items ?? (wide ? g[0] : g.map((r) => r[0]));
   const back = result === undefined ? (wide ? g[g.length - 1] : g.map((r) => r[r.length - 1])) : vectorOf(result);
   if (!back || key === undefined || isGrid(key)) return NA;
-  const i = sortedFind(searched, key ?? 0);
+  const i = approximateFind(searched, key ?? 0);
   if (i < 0) return NA;
   if (i >= back.length) unsupported("LOOKUP with a result vector shorter than the lookup vector (Excel reads past its end)");
   return back[i];
@@ -88,18 +84,35 @@ function tableLookup(down: boolean) {
     const items = down ? g.map((r) => r[0]) : g[0];
     const fuzzy = approx === undefined || exact;
     if (key === undefined || isGrid(key) || (key === null && !fuzzy)) return NA;
-    const i = fuzzy ? sortedFind(items, key ?? 0) : linearFind(items, key as CellValue, "wildcard");
+    const i = fuzzy ? approximateFind(items, key ?? 0) : linearFind(items, key as CellValue, "wildcard");
     if (i < 0) return NA;
     const v = down ? g[i][n - 1] : g[n - 1][i];
     return v;
   };
 }
 
+/**
+ * In an array formula an array of column (row) numbers gives the lookup's result for each, in the
+ * array's shape (`VLOOKUP(x,t,{2,3})` spills two values); where the lookup value is an array too,
+ * each of its values takes the first number only, as Excel's stored values show (the result's first
+ * cell). Elsewhere Excel intersects a range and takes an array's first number, which the engine
+ * cannot tell apart here: UNSUPPORTED.
+ */
+function byIndex(one: (args: Arg[]) => CellValue) {
+  return (args: Arg[], opts: EvaluateOptions): CellValue | Grid => {
+    const index = args[2];
+    if (index === undefined || !isGrid(index)) return one(args);
+    if (index.length === 1 && index[0].length === 1) return one([args[0], args[1], index[0][0], args[3]]);
+    if (!opts.array) unsupported("an array of numbers for a lookup's index outside an array formula");
+    return index.map((row) => row.map((n) => one([args[0], args[1], n, args[3]])));
+  };
+}
+
 export const LOOKUP: PureFamily = {
   MATCH: { fn: match, min: 2, max: 3, ranges: [1], arrays: [1] },
-  XMATCH: { fn: xmatch, min: 2, max: 4, ranges: [1, 2, 3], arrays: [1] },
+  XMATCH: { fn: xmatch, min: 2, max: 4, ranges: [1], arrays: [1] },
   XLOOKUP: { fn: xlookup, min: 3, max: 6, ranges: [1, 2, 3, 4, 5], readsErrors: true },
   LOOKUP: { fn: lookup, min: 2, max: 3, ranges: [1, 2], arrays: [1, 2] },
-  VLOOKUP: { fn: tableLookup(true), min: 3, max: 4, ranges: [1, 2] },
-  HLOOKUP: { fn: tableLookup(false), min: 3, max: 4, ranges: [1, 2] },
+  VLOOKUP: { fn: byIndex(tableLookup(true)), min: 3, max: 4, ranges: [1, 2] },
+  HLOOKUP: { fn: byIndex(tableLookup(false)), min: 3, max: 4, ranges: [1, 2] },
 };

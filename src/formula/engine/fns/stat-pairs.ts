@@ -1,7 +1,7 @@
 /** Statistics of paired numbers (x, y): correlation, covariance, the least-squares line's error and forecast. */
 import type { CellValue, ErrorValue } from "../../types";
-import { isErrorValue, isGrid } from "../kinds";
-import { DIV0, NA, mean, numArg, oneErrorKind, sum } from "./stat-read";
+import { isErrorValue, isGrid, unsupported } from "../kinds";
+import { DIV0, NA, mean, numArg, sum } from "./stat-read";
 import type { Arg, PureFamily, PureFunction } from "./types";
 
 interface Sums {
@@ -17,13 +17,15 @@ const cells = (a: Arg): CellValue[] => (a === undefined ? [] : isGrid(a) ? a.fla
 
 /**
  * The pairs where both values are numbers, from two arrays of the same size (else #N/A); an error
- * in either is the result (when they hold several different errors, which one Excel answers is not
- * documented: UNSUPPORTED).
+ * in either is the result: of several, the first pair's in reading order, the first array's before
+ * the second's, as Excel's stored values show. Where #NULL! is among several different errors they
+ * show another choice, which the engine does not guess: UNSUPPORTED.
  */
 export function pairsOf(first: Arg, second: Arg): { a: number[]; b: number[] } | ErrorValue {
   const p = cells(first), q = cells(second);
   if (p.length !== q.length) return NA();
-  oneErrorKind([first, second]);
+  const codes = new Set([...p, ...q].filter(isErrorValue).map((e) => e.error));
+  if (codes.size > 1 && codes.has("#NULL!")) unsupported("which of several different errors Excel answers when #NULL! is among them");
   const out = { a: [] as number[], b: [] as number[] };
   for (let i = 0; i < p.length; i++) {
     const u = p[i], v = q[i];
