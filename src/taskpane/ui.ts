@@ -20,6 +20,7 @@ import { excelCellReader } from "../office/cell-reader";
 import * as frozen from "../office/frozen";
 import * as workbook from "../office/workbook";
 import { addValuesSheet, snapshotWorkbook } from "../office/snapshot";
+import { keepSources, readKeptSources } from "../office/kept-sources";
 import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
 
@@ -57,6 +58,8 @@ export function start(host: Host): void {
         spillParent: workbook.spillParentOf,
         snapshot: snapshotWorkbook,
         addSheet: addValuesSheet,
+        keptSources: readKeptSources,
+        keepSources,
       },
       evaluate: (fn, args) => callFunction(fn, args),
       requestsFor,

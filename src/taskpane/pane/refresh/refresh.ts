@@ -147,7 +147,7 @@ class RefreshSection {
     const progress = this.progress(before, price.calls);
     const off = ctx.engine.onChange(progress);
     progress();
-    const held = await this.changes.before().catch(() => null); // the values before, for "What changed"
+    const held = await this.changes.before(plan.cells.map((c) => c.address)).catch(() => null); // the values before, for "What changed"
     try {
       await runStages(ctx, plan, state, () => planDepsFor(ctx, wb, requestsFor), started);
     } catch (e) {
