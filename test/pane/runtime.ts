@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { TextDecoder, TextEncoder } from "util";
-import { SvcError } from "../../src/api/errors";
+import type { SvcError } from "../../src/api/errors";
 import type { ToolName } from "../../src/api/catalogue";
 import type { ToolParams } from "../../src/api/validate";
 import { toolUrl } from "../../src/api/client";
@@ -26,20 +26,25 @@ const BASE = "https://sandbox.example";
 export class InProcessApi {
   readonly edits = new SandboxEdits();
   readonly calls: string[] = [];
-  readonly client = {
-    call: async (tool: ToolName, params: ToolParams) => {
-      this.calls.push(tool);
-      const query = new URL(toolUrl(BASE, tool, params)).searchParams;
-      try {
-        const env = runTool(tool, parseParams(tool, query, "422"), { base: BASE, style: "422", extraFields: false, edits: this.edits });
-        return { text: env.text, data: env.data, link: env.link, quotaRemaining: null };
-      } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
-        const detail = typeof e.detail === "string" ? e.detail : JSON.stringify(e.detail);
-        throw new SvcError(e.status === 404 ? "not_found" : e.status === 422 ? "unprocessable" : "bad_request", detail, { status: e.status });
-      }
-    },
-  };
+  /** A client whose errors are the runtime's own SvcError (each runtime loads its own modules). */
+  clientFor(Err: typeof SvcError) {
+    return { call: (tool: ToolName, params: ToolParams) => this.call(Err, tool, params) };
+  }
+
+  private async call(Err: typeof SvcError, tool: ToolName, params: ToolParams) {
+    this.calls.push(tool);
+    const query = new URL(toolUrl(BASE, tool, params)).searchParams;
+    try {
+      const env = runTool(tool, parseParams(tool, query, "422"), { base: BASE, style: "422", extraFields: false, edits: this.edits });
+      return { text: env.text, data: env.data, link: env.link, quotaRemaining: null };
+    } catch (e) {
+      // the fake's HttpError, told by its fields (instanceof of an Error subclass is not reliable across compile targets)
+      const h = e as HttpError;
+      if (typeof h?.status !== "number") throw e;
+      const detail = typeof h.detail === "string" ? h.detail : JSON.stringify(h.detail);
+      throw new Err(h.status === 404 ? "not_found" : h.status === 422 ? "unprocessable" : "bad_request", detail, { status: h.status });
+    }
+  }
 }
 
 export interface Runtime {
@@ -68,7 +73,7 @@ export function startRuntime(api: InProcessApi): Runtime {
     const { mountPane } = require("../../src/taskpane/pane");
     const { officeWorkbook } = require("../../src/taskpane/workbook-port");
     /* eslint-enable @typescript-eslint/no-var-requires */
-    const engine = createEngine({ client: api.client, windowMs: 5 });
+    const engine = createEngine({ client: api.clientFor(require("../../src/api/errors").SvcError), windowMs: 5 });
     setEngine(engine);
     useCellHost(officeCellHost);
     for (const f of METADATA.functions) if (typeof fns[f.id] === "function") fx.host.fns.associate(f.id, fns[f.id] as never);

@@ -50,15 +50,18 @@ export class ChangesPanel {
 
   /**
    * Read it again after the refresh, keep the refreshed cells' sources in the workbook for the next
-   * one, and show what changed among `addresses` (the plan's SVC cells) and what they moved.
+   * one, and show what changed among `addresses` (the plan's SVC cells) and what they moved; the
+   * reading after (the summary tells an error a formula hides from one it shows).
    */
-  async after(before: Before | null, addresses: readonly string[]): Promise<void> {
+  async after(before: Before | null, addresses: readonly string[]): Promise<WorkbookReading | null> {
     const wb = this.ctx.workbook;
-    if (!before || !wb?.snapshot) return;
+    if (!before || !wb?.snapshot) return null;
     const now = this.ctx.sources.list() as SourceView[];
     await wb.keepSources?.(sourcesToKeep(addresses, now));
-    const runs = runsFromReadings(addresses, before.reading, await wb.snapshot(), before.records, now);
+    const reading = await wb.snapshot();
+    const runs = runsFromReadings(addresses, before.reading, reading, before.records, now);
     this.show(recordChanges(runs.svc, runs.formulas, { show: numberText, notes: before.known ? [] : [UNKNOWN_SOURCES] }));
+    return reading;
   }
 
   private show(record: ChangeRecord): void {
