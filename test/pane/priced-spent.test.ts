@@ -30,6 +30,8 @@ test("in the session that typed the model: the price is what the refresh spends;
   for (const [a, f] of TYPED) await rt.fx.setFormula(a, f);
   await rt.fx.settled();
   const r = await refreshInPane(rt);
+  expect(r.priceLines.filter((l) => l[1] === "hides")).toEqual([["Model!A3", "hides", "Model!A3: an SVC call inside IFERROR: an error it gets is hidden by the formula (it shows a value instead); a refresh lists it"]]);
+  expect(r.priceDetail).toContain("1 inside IFERROR or the like (an error there is hidden)");
   expect(r.spent).toBe(r.price);
   expect(r.summary).toMatch(/Model!A2: .*APPL/);
   expect(r.summary).toMatch(/Model!A3 #N\/A hidden by the formula \(it shows a value instead\): .*ZZZQ/);

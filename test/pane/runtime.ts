@@ -102,6 +102,9 @@ const buttonIn = (scope: Element, text: string): HTMLElement => {
 
 export interface Refreshed {
   price: number;
+  /** The lines under the price, [cell, kind, text], and its counts. */
+  priceLines: string[][];
+  priceDetail: string;
   spent: number;
   counts: string;
   notes: string;
@@ -123,6 +126,8 @@ export async function refreshInPane(rt: Runtime): Promise<Refreshed> {
   buttonIn(section, "Price refresh…").click();
   await until("a price", () => /calls?;/.test(price.textContent ?? ""));
   const priced = Number(price.dataset.calls);
+  const priceLines = Array.from(section.querySelectorAll("[data-field=price-notes] li")).map((li) => [li.getAttribute("data-address") ?? "", li.getAttribute("data-kind") ?? "", li.textContent ?? ""]);
+  const priceDetail = section.querySelector("[data-field=price-detail]")?.textContent ?? "";
   const before = rt.engine.stats().calls;
   changes.hidden = true;
   buttonIn(section, "Refresh now").click();
@@ -131,6 +136,8 @@ export async function refreshInPane(rt: Runtime): Promise<Refreshed> {
   const rows = Array.from(changes.querySelectorAll("[data-field=change-list] li")).map((li) => [li.getAttribute("data-cell") ?? "", li.getAttribute("data-kind") ?? "", li.textContent ?? ""]);
   return {
     price: priced,
+    priceLines,
+    priceDetail,
     spent: rt.engine.stats().calls - before,
     counts: changes.querySelector("[data-field=change-counts]")?.textContent ?? "",
     notes: changes.querySelector("[data-field=change-notes]")?.textContent ?? "",

@@ -9,7 +9,7 @@ import type { RefreshSummary } from "./run";
 /** Lines shown per kind; the rest are counted. */
 const MAX_NOTES = 25;
 
-const KINDS: readonly LineKind[] = ["invalid", "last-run", "unpriced", "volatile", "cell"];
+const KINDS: readonly LineKind[] = ["invalid", "last-run", "unpriced", "volatile", "hides", "cell"];
 
 function noteList(kind: string, rows: readonly PlanLine[]): HTMLElement | null {
   if (!rows.length) return null;
