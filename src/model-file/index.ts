@@ -22,7 +22,7 @@ export type { CellDiff, ModelDiff } from "./diff";
 export { recalculatedBlocks } from "./readers";
 export { formulasOf, modelReader } from "./plan-input";
 export type { ModelFormulaCell } from "./plan-input";
-export type { FilingRef, CellSources } from "./parts/sources-part";
+export type { FilingRef } from "./parts/sources-part";
 export { customXmlTexts, SOURCES_NAMESPACE } from "./parts/sources-part";
 export type { AnswerSources } from "./model/svc-eval";
 export { verifyDependents, dependentsLine } from "./model/verify-dependents";

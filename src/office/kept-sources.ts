@@ -8,19 +8,13 @@
  * (copied between workbooks, an older tool) is read whole and written back as one.
  */
 import { CellSources, parseSourcesXml, SOURCES_NAMESPACE, sourcesXml } from "../model-file/parts/sources-part";
-import { normaliseAddress, parseRange } from "./address";
+import { addressKey, parseRange } from "./address";
 import { excel } from "./excel";
 
 /** What the workbook kept, by cell ("Model!B4"); null: no refresh kept anything in it. */
 export type KeptByCell = Map<string, CellSources>;
 
-const keyOf = (address: string): string => {
-  try {
-    return normaliseAddress(address);
-  } catch {
-    return address;
-  }
-};
+const keyOf = addressKey;
 
 async function partsOf(ctx: Excel.RequestContext): Promise<{ parts: Excel.CustomXmlPart[]; kept: KeptByCell | null }> {
   const list = ctx.workbook.customXmlParts.getByNamespace(SOURCES_NAMESPACE);

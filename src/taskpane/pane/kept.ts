@@ -5,16 +5,10 @@
  * after a refresh each refreshed cell's sources are kept for the next one.
  */
 import { callWords, KeptSources, RunRecord } from "../../plan/changes";
-import { normaliseAddress } from "../../formula/text/address";
+import { addressKey } from "../../formula/text/address";
 import type { SourceView } from "./types";
 
-const keyOf = (address: string): string => {
-  try {
-    return normaliseAddress(address);
-  } catch {
-    return address;
-  }
-};
+const keyOf = addressKey;
 
 /** A record of each anchor this runtime did not run, from what the workbook kept of it (the size its result covers now). */
 export function keptRecords(anchors: readonly string[], records: readonly SourceView[], kept: ReadonlyMap<string, KeptSources> | null, sizes: ReadonlyMap<string, { rows: number; cols: number }>): RunRecord[] {
