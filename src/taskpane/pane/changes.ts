@@ -44,7 +44,9 @@ export class ChangesPanel {
     if (!wb?.snapshot) return null;
     this.root.hidden = true;
     const records = this.ctx.sources.list() as SourceView[];
-    const past = wb.keptSources ? await wb.keptSources(anchors) : { kept: null, sizes: new Map() };
+    // a host that cannot read the part (an Excel before ExcelApi 1.12) still gets the list, its past unknown
+    const none = { kept: null, sizes: new Map<string, { rows: number; cols: number }>() };
+    const past = wb.keptSources ? await wb.keptSources(anchors).catch(() => none) : none;
     return { reading: await wb.snapshot(), records: [...records, ...keptRecords(anchors, records, past.kept, past.sizes)], known: pastKnown(anchors, records, past.kept) };
   }
 
@@ -57,7 +59,7 @@ export class ChangesPanel {
     const wb = this.ctx.workbook;
     if (!before || !wb?.snapshot) return null;
     const now = this.ctx.sources.list() as SourceView[];
-    await wb.keepSources?.(sourcesToKeep(addresses, now));
+    await wb.keepSources?.(sourcesToKeep(addresses, now)).catch(() => undefined); // the list is shown even where the part cannot be written
     const reading = await wb.snapshot();
     const runs = runsFromReadings(addresses, before.reading, reading, before.records, now);
     this.show(recordChanges(runs.svc, runs.formulas, { show: numberText, notes: before.known ? [] : [UNKNOWN_SOURCES] }));
