@@ -105,6 +105,7 @@ async function refreshAll(page: Page, pane: Frame): Promise<{ counts: string; no
 test("Refresh right after Open, nothing changed at the API: the pane says nothing changed", async () => {
   const { page, pane } = await opened();
   const r = await refreshAll(page, pane);
+  if (process.env.SVC_TEST_DEBUG) process.stderr.write(JSON.stringify(r, null, 1) + "\n");
   expect(r.counts).toBe("Nothing changed");
   expect(r.rows).toEqual([]);
   await page.context().close();
@@ -115,6 +116,7 @@ test("the past across sessions: revised from the file's sources part; saved, reo
     const first = await opened();
     const msft = api.edits.revise({ ticker: "MSFT", metric: "revenue", value: 241_900 });
     const r = await refreshAll(first.page, first.pane);
+    if (process.env.SVC_TEST_DEBUG) process.stderr.write(JSON.stringify(r, null, 1) + "\n");
     expect(r.notes).toBe("");
     expect(r.rows.filter((x) => x[1] !== "dependent").map((x) => [x[0], x[1]])).toEqual([["Model!B3", "revised"]]);
     expect(r.rows.find((x) => x[0] === "Model!B3")?.[2]).toContain(`MSFT revenue ${msft.period}`);

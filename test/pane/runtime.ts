@@ -130,8 +130,9 @@ export async function refreshInPane(rt: Runtime): Promise<Refreshed> {
   const priceDetail = section.querySelector("[data-field=price-detail]")?.textContent ?? "";
   const before = rt.engine.stats().calls;
   changes.hidden = true;
+  summary.textContent = "";
   buttonIn(section, "Refresh now").click();
-  await until("the change list", () => !changes.hidden);
+  await until("the change list and the summary", () => !changes.hidden && /Refresh done/.test(summary.textContent ?? ""));
   await rt.fx.settled();
   const rows = Array.from(changes.querySelectorAll("[data-field=change-list] li")).map((li) => [li.getAttribute("data-cell") ?? "", li.getAttribute("data-kind") ?? "", li.textContent ?? ""]);
   return {

@@ -58,9 +58,10 @@ export class ChangesPanel {
   async after(before: Before | null, addresses: readonly string[]): Promise<WorkbookReading | null> {
     const wb = this.ctx.workbook;
     if (!before || !wb?.snapshot) return null;
+    // read once Excel has finished calculating: the functions have recorded their runs by then
+    const reading = await wb.snapshot();
     const now = this.ctx.sources.list() as SourceView[];
     await wb.keepSources?.(sourcesToKeep(addresses, now)).catch(() => undefined); // the list is shown even where the part cannot be written
-    const reading = await wb.snapshot();
     const runs = runsFromReadings(addresses, before.reading, reading, before.records, now);
     this.show(recordChanges(runs.svc, runs.formulas, { show: numberText, notes: before.known ? [] : [UNKNOWN_SOURCES] }));
     return reading;
