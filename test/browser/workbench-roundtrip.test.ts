@@ -118,7 +118,8 @@ test("the past across sessions: revised from the file's sources part; saved, reo
     const r = await refreshAll(first.page, first.pane);
     if (process.env.SVC_TEST_DEBUG) process.stderr.write(JSON.stringify(r, null, 1) + "\n");
     expect(r.notes).toBe("");
-    expect(r.rows.filter((x) => x[1] !== "dependent").map((x) => [x[0], x[1]])).toEqual([["Model!B3", "revised"]]);
+    // the literal cell and the value in the peers table's spill (Peers!H2, MSFT's row)
+    expect(r.rows.filter((x) => x[1] !== "dependent").map((x) => [x[0], x[1]])).toEqual([["Model!B3", "revised"], ["Peers!M3", "revised"]]);
     expect(r.rows.find((x) => x[0] === "Model!B3")?.[2]).toContain(`MSFT revenue ${msft.period}`);
     expect(r.rows.find((x) => x[0] === "Model!B3")?.[2]).toContain("restated by the 10-K/A (was 10-K ");
     const download = first.page.waitForEvent("download");
