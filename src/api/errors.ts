@@ -49,14 +49,17 @@ export class SvcError extends Error {
   readonly detail: string;
   /** For invalid_argument: the argument at fault. */
   readonly param?: string;
+  /** A 404 answered from the engine's memory of it: no call was made (a hint about it comes from the cache only). */
+  readonly remembered?: boolean;
 
-  constructor(kind: ErrorKind, detail: string, opts: { status?: number; param?: string } = {}) {
+  constructor(kind: ErrorKind, detail: string, opts: { status?: number; param?: string; remembered?: boolean } = {}) {
     super(detail);
     this.name = "SvcError";
     this.kind = kind;
     this.detail = detail;
     this.status = opts.status;
     this.param = opts.param;
+    if (opts.remembered) this.remembered = true;
   }
 }
 

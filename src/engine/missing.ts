@@ -25,7 +25,7 @@ export class MissingMemory {
 
   private live(rec: MissingRecord | null | undefined): SvcError | undefined {
     if (!rec || this.clock.now() >= rec.until) return undefined;
-    return new SvcError("not_found", rec.detail, { status: 404 });
+    return new SvcError("not_found", rec.detail, { status: 404, remembered: true });
   }
 
   /** The remembered failure of `identity`, as a new error; reads the store the first time. */

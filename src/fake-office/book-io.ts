@@ -11,6 +11,7 @@ import type { Host } from "./host";
 import { Cell, Sheet, keyOf, sheetNameProblem } from "./model";
 import { Pin, pinCell, pinnedResult } from "./plain";
 import { renameSheetIn } from "./sheet-rename";
+import { namespaceOf } from "./excel/parts";
 import { Constant, DataValue, GridCell, Input, isDataValue, isError, Result } from "./values";
 import type { ExcelTable } from "../formula";
 
@@ -167,5 +168,7 @@ export function createBookIo(host: Host) {
     renameSheet: (from: string, to: string) => renameSheet(host, from, to),
     replaceSheets: (names: readonly string[]) => replaceSheets(host, names),
     editText: (address: string) => editText(host, address),
+    /** The file's custom XML parts, as Excel opens them (the book's earlier ones are gone). */
+    loadXmlParts: (texts: readonly string[]) => void (host.book.xmlParts = texts.map((xml, i) => ({ id: `{FILE-PART-${i + 1}}`, namespace: namespaceOf(xml), xml }))),
   };
 }

@@ -12,7 +12,7 @@ export { volatileFunctionsIn, volatilityOf } from "./engine/catalogue/volatile";
 export { plainFunctionName } from "./text/fn-names";
 export { svcName } from "./text/fn-names";
 export { lookupName, nameFormula } from "./text/names";
-export { holdsSvcCall, svcCallsOf } from "./text/svc-calls";
+export { holdsSvcCall, svcCallsHiddenBy, svcCallsOf } from "./text/svc-calls";
 export type { SvcCall } from "./text/svc-calls";
 export { excelView } from "./text/excel-view";
 export { toFileForm, fromFileForm, stripAddinBookPrefix } from "./text/file-form";

@@ -120,8 +120,8 @@ export async function runCell(
     if (preview) return previewFailure(e, invocation);
     const prior = source as CellSource | null;
     const tool = prior?.tool ?? toolOfFunction(fn);
-    if (tool)
-      recordSource({ address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: describeFailure(e).message, ...runFacts(args) });
+    const failure = describeFailure(e);
+    if (tool) recordSource({ address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: failure.message, errorCode: failure.code, ...runFacts(args) });
     throw invocation?.typed ? asSvcError(e) : cellErrorFor(e);
   }
 }

@@ -46,6 +46,8 @@ export interface CellSource {
   fetchedAt: number;
   /** The message the cell shows when it failed, else null. (Optional only for older literals; the registry always sets it.) */
   error?: string | null;
+  /** The cell error code of that failure ("#N/A"), when recorded. */
+  errorCode?: string;
   /** FINANCIALS: the source of each value of the spill (absent for other functions). */
   provenance?: ValueSource[];
   /**

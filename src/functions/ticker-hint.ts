@@ -4,7 +4,8 @@
  * for a day like any answer (and the 404 itself is remembered: src/engine/missing.ts), so retyping or
  * recalculating costs nothing. When the search cannot help (no match, the ticker exists after all, the
  * quota is spent, signed out), the API's own message stands. A priced refresh takes the hint from the
- * cache only: its price counts no search.
+ * cache only: its price counts no search. So does a 404 the engine answered from its memory (the pane's
+ * refresh asks each priced request itself, then Excel recalculates the cells on those answers).
  */
 import { SvcError } from "../api/errors";
 import { currentEngine } from "../engine/current";
@@ -24,7 +25,7 @@ export async function withTickerHint(err: unknown, ticker: unknown, signal?: Abo
   if (!(err instanceof SvcError) || err.kind !== "not_found" || typeof ticker !== "string" || ticker.trim() === "") return err;
   const typed = ticker.trim().toUpperCase();
   try {
-    const found = companiesOf((await currentEngine().request("search_companies", { query: typed }, { signal, cacheOnly })).data);
+    const found = companiesOf((await currentEngine().request("search_companies", { query: typed }, { signal, cacheOnly: cacheOnly || err.remembered === true })).data);
     // the ticker exists: the 404 was about something else (a switched-off source, no summary...)
     if (found.some((c) => text(c.ticker).toUpperCase() === typed)) return err;
     const near = found

@@ -8,6 +8,7 @@ import { fileFormula } from "./create/formula-text";
 import { cellKey } from "./parts/a1";
 import { CellWrite } from "./parts/cell-xml";
 import { escapeText } from "./parts/xml";
+import { parseSourcesXml, readSources, sourcesXml, writeSources } from "./parts/sources-part";
 import { readModel, ModelSheet } from "./model/model";
 import { Result, writeResult } from "./model/results";
 import { spliceWritesWith } from "./model/save";
@@ -28,10 +29,22 @@ export interface EditedCell {
 
 const scalar = (v: Result): CellValue => (Array.isArray(v) ? (v[0]?.[0] ?? null) : v);
 
-/** The opened bytes with `edits` written in; nothing else changes. */
-export function saveOpened(bytes: Uint8Array, edits: readonly EditedCell[]): Uint8Array {
+/** True when the book's sources part (its text; null: none) says something other than the file's. */
+function sourcesMoved(model: ReturnType<typeof readModel>, sources: string | null): boolean {
+  if (sources === null) return false;
+  const was = readSources(model.pkg, model.workbook.part);
+  return !was || sourcesXml(was) !== sourcesXml(parseSourcesXml(sources));
+}
+
+/**
+ * The opened bytes with `edits` written in, and the book's sources part (what the pane's refresh kept
+ * of each SVC cell, as the CLI keeps it) when it moved; nothing else changes.
+ */
+export function saveOpened(bytes: Uint8Array, edits: readonly EditedCell[], sources: string | null = null): Uint8Array {
   const model = readModel(bytes);
-  if (edits.length === 0) return bytes;
+  const moved = sourcesMoved(model, sources);
+  if (edits.length === 0 && !moved) return bytes;
+  if (moved && sources !== null) writeSources(model.pkg, model.workbook.part, parseSourcesXml(sources));
   const w = new WorkingCopy(model);
   const direct = new Map<ModelSheet, CellWrite[]>();
   const add = (sheet: ModelSheet, write: CellWrite) => direct.set(sheet, [...(direct.get(sheet) ?? []), write]);
@@ -46,5 +59,13 @@ export function saveOpened(bytes: Uint8Array, edits: readonly EditedCell[]): Uin
   const writes = w.writes();
   for (const [sheet, list] of direct) writes.set(sheet, [...(writes.get(sheet) ?? []), ...list]);
   spliceWritesWith(model, writes);
+  return model.pkg.write();
+}
+
+/** A new book's bytes with the sources part its refreshes kept (null: none). */
+export function withSourcesPart(bytes: Uint8Array, sources: string | null): Uint8Array {
+  if (sources === null) return bytes;
+  const model = readModel(bytes);
+  writeSources(model.pkg, model.workbook.part, parseSourcesXml(sources));
   return model.pkg.write();
 }

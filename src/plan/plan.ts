@@ -8,7 +8,7 @@
 import { argRequired, argsOf } from "../api/arguments";
 import { isSvcError } from "../api/errors";
 import { DefinedName, ParamInfo, Resolved, parseCached, parseCell, parseFormula, resolveCalls, walk } from "../formula";
-import { svcCallsOf, SvcCall } from "../formula";
+import { svcCallsHiddenBy, svcCallsOf, SvcCall } from "../formula";
 import { Runs, helperRuns } from "./lambda";
 import { resultArea, stagesOf } from "./stages";
 import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, PlanRequest, RefreshPlanOf } from "./types";
@@ -108,7 +108,7 @@ function findCalls(formulas: readonly FormulaCell[], names: readonly DefinedName
 }
 
 class Builder {
-  readonly plan: RefreshPlanOf = { cells: [], requests: [], invalid: [], unpriced: [], volatile: [], stages: [] };
+  readonly plan: RefreshPlanOf = { cells: [], requests: [], invalid: [], unpriced: [], volatile: [], hidden: [], stages: [] };
   private readonly said = new Set<string>();
 
   note(list: Note[], address: string, message: string): void {
@@ -165,6 +165,10 @@ export async function planRefresh(formulas: readonly FormulaCell[], deps: PlanDe
   const resolved = sites.length ? await resolveCalls(sites, deps.reader, { params: deps.params ?? paramsOf, now: deps.now }) : [];
   const b = new Builder();
   for (const x of found) b.add(x, resolved, deps);
+  for (const { f } of found) {
+    const functions = svcCallsHiddenBy(f.formula, sheetOf(f.address), names);
+    if (functions.length) b.plan.hidden.push({ address: f.address, functions });
+  }
   b.stage(deps);
   return b.plan;
 }

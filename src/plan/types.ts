@@ -58,6 +58,8 @@ export interface RefreshPlanOf {
   unpriced: Note[];
   /** Cells whose SVC arguments use TODAY, NOW, RAND, RANDBETWEEN, OFFSET or INDIRECT. */
   volatile: { address: string; functions: string[] }[];
+  /** Cells with an SVC call inside IFERROR, IFNA, ISERROR...: an error it gets is hidden (the cell shows a value). */
+  hidden: { address: string; functions: string[] }[];
   /** Cell addresses to recalculate, upstream first. */
   stages: string[][];
 }

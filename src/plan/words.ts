@@ -1,7 +1,8 @@
 /**
  * What a refresh plan says, in the same words wherever it is shown (the pane, the workbench, the
  * CLI): the counts under a price, and one line per cell that needs saying — no call (which argument
- * and why), priced from its last run, priced only after it runs, recalculated on every edit.
+ * and why), priced from its last run, priced only after it runs, recalculated on every edit, an error
+ * hidden by IFERROR or the like.
  */
 import { volatilityOf } from "../formula";
 import type { PlannedCell, Price, RefreshPlanOf } from "./types";
@@ -38,11 +39,16 @@ export function priceDetail(plan: RefreshPlanOf, price: Price): string {
   const unpriced = new Set(plan.unpriced.map((n) => n.address)).size;
   if (unpriced) parts.push(`${unpriced} priced only once it has run (refreshed anyway)`);
   if (plan.volatile.length) parts.push(`${plan.volatile.length} recalculated by Excel on every edit`);
+  if (plan.hidden.length) parts.push(`${plan.hidden.length} inside IFERROR or the like (an error there is hidden)`);
   if (plan.stages.length > 1) parts.push(`${plan.stages.length} steps (formulas that read another result run after it)`);
   return parts.join(", ") + ".";
 }
 
-export type LineKind = "invalid" | "last-run" | "unpriced" | "volatile" | "cell";
+export type LineKind = "invalid" | "last-run" | "unpriced" | "volatile" | "hides" | "cell";
+
+/** An SVC call whose error the formula hides, said before any call (refresh lists the error as hidden). */
+export const hidesText = (functions: readonly string[]): string =>
+  `an SVC call inside ${functions.join(", ")}: an error it gets is hidden by the formula (it shows a value instead); a refresh lists it`;
 
 export interface PlanLine {
   kind: LineKind;
@@ -67,6 +73,7 @@ export function planLines(plan: RefreshPlanOf, price: Price): PlanLine[] {
     ...lastRun.map((c) => ({ kind: "last-run" as const, address: c.address, text: LAST_RUN_TEXT })),
     ...plan.unpriced.map((x) => ({ kind: "unpriced" as const, address: x.address, text: `${x.message}; not run yet in this session, so it is priced after it runs` })),
     ...plan.volatile.map((v) => ({ kind: "volatile" as const, address: v.address, text: volatileText(v.functions) })),
+    ...plan.hidden.map((h) => ({ kind: "hides" as const, address: h.address, text: hidesText(h.functions) })),
     ...plan.cells.map((c) => ({ kind: "cell" as const, address: c.address, text: cellText(c) })),
   ];
 }

@@ -16,10 +16,8 @@ import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
 import { openExternalLink } from "../office/links";
-import { excelCellReader } from "../office/cell-reader";
-import * as frozen from "../office/frozen";
 import * as workbook from "../office/workbook";
-import { addValuesSheet, snapshotWorkbook } from "../office/snapshot";
+import { officeWorkbook } from "./workbook-port";
 import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
 
@@ -44,20 +42,7 @@ export function start(host: Host): void {
       auth,
       calculateFull,
       insertFormula: workbook.insertAtActiveCell,
-      workbook: {
-        readSvcFormulas: workbook.readSvcFormulas,
-        selectCell: workbook.selectCell,
-        insertAtActiveCell: workbook.insertAtActiveCell,
-        recalculateCells: workbook.recalculateCells,
-        freeze: (scope) => frozen.freeze(scope),
-        unfreeze: frozen.unfreeze,
-        listFrozen: frozen.listFrozen,
-        activeCell: workbook.activeCellAddress,
-        cellReader: () => excelCellReader(),
-        spillParent: workbook.spillParentOf,
-        snapshot: snapshotWorkbook,
-        addSheet: addValuesSheet,
-      },
+      workbook: officeWorkbook(),
       evaluate: (fn, args) => callFunction(fn, args),
       requestsFor,
       // The API's dictionary (labels, units, industry lines) once read; the spec's lists until then.

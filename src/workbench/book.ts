@@ -19,6 +19,9 @@ export interface FakeExcel {
   renameSheet(from: string, to: string): string;
   /** Empty the book and give it these sheets (a file opened: nothing of the scratch book is left). */
   replaceSheets(names: readonly string[]): void;
+  /** Put a file's custom XML parts in (the add-in's sources part among them), as Excel opens them. */
+  loadXmlParts(texts: readonly string[]): void;
+  xmlParts(): Array<{ id: string; namespace: string; xml: string }>;
   /** What the formula bar shows to edit: the formula, or the constant as text. */
   editText(address: string): string;
   clearCell(address: string): void;

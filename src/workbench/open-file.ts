@@ -7,7 +7,7 @@
  * A plain formula whose recomputation from the file's own inputs does not give the value Excel
  * stored keeps that value, marked unverified with the reason (src/fake-office/plain.ts).
  */
-import { cellKey, displayFormula, readModel, Model, ModelSheet, unverifiedFormulas } from "../model-file";
+import { cellKey, customXmlTexts, displayFormula, readModel, Model, ModelSheet, unverifiedFormulas } from "../model-file";
 import { isErrorValue } from "../formula";
 import { FakeExcel, LoadCell, StoredValue } from "./book";
 
@@ -94,6 +94,7 @@ export async function openModelFile(bytes: Uint8Array, fx: FakeExcel): Promise<O
     }
   }
   fx.load(cells, model.tables);
+  fx.loadXmlParts(customXmlTexts(model.pkg, model.workbook.part));
   if (sheets[0]) fx.activate(sheets[0].name);
   return { sheets: sheets.map((s) => s.name), formulas, constants, unverified: pins.size };
 }

@@ -7,7 +7,7 @@
  * LibreOffice, openpyxl and Excel open it.
  */
 import { CellStyle, createWorkbook, NewCell, NewSheet } from "../model-file/create";
-import { EditedCell, saveOpened } from "../model-file";
+import { EditedCell, saveOpened, SOURCES_NAMESPACE, withSourcesPart } from "../model-file";
 import type { FakeExcel, SavedCell, StoredValue } from "./book";
 
 /** The written cell format for a value's number format (the data type's, as the add-in sets it in Excel). */
@@ -33,8 +33,11 @@ export function workbookBytes(fx: FakeExcel, activeSheet: string, when = new Dat
   const sheets: NewSheet[] = fx.snapshot().map((s) => ({ name: s.name, cells: s.cells.map(cellOf) }));
   const names = fx.names.list().map((n) => ({ name: n.name, formula: n.formula.replace(/^=/, ""), sheet: n.sheet }));
   const active = Math.max(0, sheets.findIndex((s) => s.name === activeSheet));
-  return createWorkbook({ sheets, names, active, when });
+  return withSourcesPart(createWorkbook({ sheets, names, active, when }), sourcesOf(fx));
 }
+
+/** The add-in's sources part as the book holds it (what its refreshes kept), or null. */
+const sourcesOf = (fx: FakeExcel): string | null => fx.xmlParts().find((p) => p.namespace === SOURCES_NAMESPACE)?.xml ?? null;
 
 /** Offer the bytes as a download named `name`. */
 export function download(bytes: Uint8Array, name: string): void {
@@ -91,4 +94,4 @@ export function editsSinceOpen(opened: OpenedFile, now: ReturnType<FakeExcel["sn
 }
 
 /** The opened package with only what changed since Open written into it (src/model-file saveOpened). */
-export const openedBytes = (fx: FakeExcel, opened: OpenedFile): Uint8Array => saveOpened(opened.bytes, editsSinceOpen(opened, fx.snapshot()));
+export const openedBytes = (fx: FakeExcel, opened: OpenedFile): Uint8Array => saveOpened(opened.bytes, editsSinceOpen(opened, fx.snapshot()), sourcesOf(fx));

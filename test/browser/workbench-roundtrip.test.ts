@@ -3,6 +3,10 @@
  * three sheets, no scratch sheet left), *Save .xlsx* right after writes the opened package back (every
  * part byte for byte: the chart, the styles and every number format, the custom XML; `svc-excel diff`
  * finds nothing), and *Refresh* right after *Open*, with nothing changed at the API, says nothing changed.
+ * The past across sessions: a refresh in the pane reads the sources part `svc-excel` wrote into the
+ * file (a 10-K/A restatement is *revised* with both filings); *Save* keeps what the pane's refresh
+ * wrote there; the saved file opened in a new page (a new runtime) tells the next fiscal year as a
+ * *new period*.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -53,7 +57,7 @@ async function onSandboxPort(): Promise<FakeApi> {
   }
 }
 
-async function opened(): Promise<{ page: Page; pane: Frame }> {
+async function opened(file = COVERAGE): Promise<{ page: Page; pane: Frame }> {
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await ctx.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort("blockedbyclient")));
   const page = await ctx.newPage();
@@ -62,8 +66,8 @@ async function opened(): Promise<{ page: Page; pane: Frame }> {
   const pane = page.frames().find((x) => x.url().includes("/taskpane.html"));
   if (!pane) throw new Error("no add-in frame");
   await pane.waitForSelector("body[data-pane-ready='1']");
-  await page.setInputFiles("#open", COVERAGE);
-  await page.waitForSelector("body[data-opened='Coverage.xlsx']");
+  await page.setInputFiles("#open", file);
+  await page.waitForSelector(`body[data-opened='${path.basename(file)}']`);
   return { page, pane };
 }
 
@@ -84,16 +88,57 @@ test("Open then Save: the same package, every part byte for byte; no sheet added
   expect(sameModels(d)).toBe(true);
 });
 
-test("Refresh right after Open, nothing changed at the API: the pane says nothing changed", async () => {
-  const { page, pane } = await opened();
+/** Refresh the whole workbook from the pane: the change counts, the notes and each change [cell, kind, line]. */
+async function refreshAll(page: Page, pane: Frame): Promise<{ counts: string; notes: string; rows: string[][] }> {
   await page.click("#tabs [data-sheet='Model']");
   await pane.click("#svc-tab-data");
   await pane.selectOption("#svc-refresh-scope", "workbook");
   await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Price refresh…" }).click();
   await pane.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")?.textContent ?? ""));
+  await pane.evaluate(() => document.querySelector("[data-section=svc-changes]")?.setAttribute("hidden", ""));
   await pane.locator("[data-section=svc-refresh] fluent-button", { hasText: "Refresh now" }).click();
   await pane.waitForSelector("[data-section=svc-changes]:not([hidden])", { timeout: 90_000 });
-  expect(await pane.textContent("[data-field=change-counts]")).toBe("Nothing changed");
-  expect(await pane.$$eval("[data-field=change-list] li", (lis) => lis.map((li) => li.textContent))).toEqual([]);
+  const rows = await pane.$$eval("[data-field=change-list] li", (lis) => lis.map((li) => [li.getAttribute("data-cell") ?? "", li.getAttribute("data-kind") ?? "", li.textContent ?? ""]));
+  return { counts: (await pane.textContent("[data-field=change-counts]")) ?? "", notes: (await pane.textContent("[data-field=change-notes]")) ?? "", rows };
+}
+
+test("Refresh right after Open, nothing changed at the API: the pane says nothing changed", async () => {
+  const { page, pane } = await opened();
+  const r = await refreshAll(page, pane);
+  if (process.env.SVC_TEST_DEBUG) process.stderr.write(JSON.stringify(r, null, 1) + "\n");
+  expect(r.counts).toBe("Nothing changed");
+  expect(r.rows).toEqual([]);
   await page.context().close();
+});
+
+test("the past across sessions: revised from the file's sources part; saved, reopened in a new page: new period", async () => {
+  try {
+    const first = await opened();
+    const msft = api.edits.revise({ ticker: "MSFT", metric: "revenue", value: 241_900 });
+    const r = await refreshAll(first.page, first.pane);
+    if (process.env.SVC_TEST_DEBUG) process.stderr.write(JSON.stringify(r, null, 1) + "\n");
+    expect(r.notes).toBe("");
+    // the literal cell and the value in the peers table's spill (Peers!H2, MSFT's row)
+    expect(r.rows.filter((x) => x[1] !== "dependent").map((x) => [x[0], x[1]])).toEqual([["Model!B3", "revised"], ["Peers!M3", "revised"]]);
+    expect(r.rows.find((x) => x[0] === "Model!B3")?.[2]).toContain(`MSFT revenue ${msft.period}`);
+    expect(r.rows.find((x) => x[0] === "Model!B3")?.[2]).toContain("restated by the 10-K/A (was 10-K ");
+    const download = first.page.waitForEvent("download");
+    await first.page.click("#save");
+    const saved = path.join(dir, "Reopened.xlsx");
+    await (await download).saveAs(saved);
+    await first.page.context().close();
+
+    const year = api.edits.addFiscalYear("MSFT");
+    const second = await opened(saved);
+    const again = await refreshAll(second.page, second.pane);
+    expect(again.notes).toBe("");
+    const b3 = again.rows.filter((x) => x[0] === "Model!B3");
+    expect(b3.map((x) => x[1])).toEqual(["new period"]);
+    expect(b3[0][2]).toContain(`MSFT revenue ${year}`);
+    expect(b3[0][2]).toContain(`(was ${msft.period})`);
+    expect(again.rows.filter((x) => x[1] === "changed")).toEqual([]);
+    await second.page.context().close();
+  } finally {
+    api.edits.reset();
+  }
 });

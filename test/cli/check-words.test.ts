@@ -58,7 +58,8 @@ async function paneWords(): Promise<{ calls: number; lines: string[] }> {
   const plan = await planRefresh(formulas, { reader: host.reader, requestsFor });
   const engine = noCalls();
   const price = await pricePlan(plan, (reqs) => engine.plan(reqs, { refresh: true }));
-  const problems = planLines(plan, price).filter((l) => l.kind !== "cell");
+  // the cells covered and the calls whose errors a formula hides are said, not problems
+  const problems = planLines(plan, price).filter((l) => l.kind !== "cell" && l.kind !== "hides");
   return { calls: price.calls, lines: problems.map((l) => `${l.address} ${l.text}`) };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Price = spent for a model with a mistyped ticker and an error hidden by IFERROR: `check` prices the
  * refresh, `refresh` spends exactly that (the unknown ticker's "Closest:" search is not made when it is
- * not cached: the price counts no search), and refresh lists both errors, the hidden one as hidden.
+ * not cached: the price counts no search), and refresh lists both errors, the hidden one as hidden;
+ * check says beforehand which call's error the formula would hide.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -63,6 +64,10 @@ test("check's price is what refresh spends; refresh lists the unknown ticker and
   const check = await run(checkCommand, file, ["--json"]);
   const priced = check.doc?.stats.calls;
   expect(priced).toBe(3);
+  // before any call, check says which call's error the formula would hide (said, not a problem)
+  const said = (await run(checkCommand, file, [])).out;
+  expect(said).toMatch(/Model!A3 an SVC call inside IFERROR: an error it gets is hidden by the formula \(it shows a value instead\); a refresh lists it/);
+  expect(said).toMatch(/; 0 problems/);
   api.reset();
   const copy = path.join(dir, "Copy.xlsx");
   fs.copyFileSync(file, copy);

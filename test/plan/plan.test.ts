@@ -243,9 +243,10 @@ describe("price = spend (real functions and engine, fake API)", () => {
     const price = await pricePlan(plan, (reqs) => engine.plan(reqs, { refresh: true }));
     expect(price.calls).toBe(2);
     expect(price.invalid.map((n) => n.address)).toEqual(["Sheet1!A5"]);
-    expect(priceDetail(plan, price)).toMatch(/^5 formulas, 6 SVC calls in them, 5 requests, 3 shared with another call, 1 with invalid arguments \(no call\)\.$/);
+    expect(priceDetail(plan, price)).toMatch(/^5 formulas, 6 SVC calls in them, 5 requests, 3 shared with another call, 1 with invalid arguments \(no call\), 1 inside IFERROR or the like \(an error there is hidden\)\.$/);
     expect(planLines(plan, price)).toEqual([
       { kind: "invalid", address: "Sheet1!A5", text: expect.stringMatching(/bogus_metric.*\(no call\)$/) },
+      { kind: "hides", address: "Sheet1!A1", text: "an SVC call inside IFERROR: an error it gets is hidden by the formula (it shows a value instead); a refresh lists it" },
       { kind: "cell", address: "Sheet1!A1", text: "1 SVC call, recalculated as a whole" },
       { kind: "cell", address: "Sheet1!A2", text: "1 SVC call, recalculated as a whole" },
       { kind: "cell", address: "Sheet1!A3", text: "2 SVC calls, recalculated as a whole" },

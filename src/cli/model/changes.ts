@@ -5,22 +5,10 @@
  * a JSON `changes` array (raw values besides the shown ones), or added to the file as a sheet
  * "SVC changes YYYY-MM-DD HH.MM". Recording costs no API call.
  */
-import { addSheet, CellSources, ChangeCells, FilingRef, Model } from "../../model-file";
-import { CHANGE_HEADER, changeLine, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, recordChanges, ValueOrigin } from "../../plan/changes";
+import { addSheet, ChangeCells, FilingRef, Model } from "../../model-file";
+import { CHANGE_HEADER, changeLine, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, originsOfKept, recordChanges, UNKNOWN_SOURCES } from "../../plan/changes";
 import { numberText } from "../../shape/display";
 import { terminalText } from "../terminal";
-
-/** Each value's origin from what a refresh kept; null when its periods are not known. */
-export function originsOfKept(s: CellSources | null): ValueOrigin[] | null {
-  if (!s || s.values === null) return null;
-  const filings = new Map(s.filings.map((f) => [f.accession, f]));
-  return s.values.map((v) => {
-    const f = v.accession ? filings.get(v.accession) : undefined;
-    return { row: v.row, col: v.col, period: v.period, metric: v.metric, filing: v.accession ? { accession: v.accession, form: f?.form ?? null, url: f?.url ?? null } : null };
-  });
-}
-
-export const UNKNOWN_SOURCES = "The old values' sources are not known: no earlier refresh kept them in this file, so a changed value is not told apart as a new period or a revision.";
 
 /** The change record of a model-file refresh. */
 export function changeRecordOf(cells: ChangeCells): ChangeRecord {

@@ -24,11 +24,13 @@ export interface Checked extends CellReport {
 const BROKEN_LINK = "broken link: the formula carries a dead external-book prefix ([1]!...) and shows #NAME? in Excel; run `svc-excel repair`";
 
 /** Every cell of the plan with its price alone, its first invalid argument and its problems; the lines to print; the plan's requests (a run over several models prices them together). */
-export async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; calls: number; detail: string; requests: PlanRequest[] }> {
+export async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; hides: string[]; calls: number; detail: string; requests: PlanRequest[] }> {
   const { plan, price, lines, cells } = await planModel(model, engine);
   const broken = new Set(model.sites.filter((s) => s.broken).map((s) => s.address));
   // the problems: every plan line but the one listing each covered cell (the JSON's `calls` says that)
-  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines.filter((l) => l.kind !== "cell")];
+  const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines.filter((l) => l.kind !== "cell" && l.kind !== "hides")];
+  // said, not a problem: the calls whose errors the formula hides (refresh lists them)
+  const hides = lines.filter((l) => l.kind === "hides");
   const out: Checked[] = [];
   for (const [i, c] of cells.entries()) {
     const invalid = price.invalid.find((n) => n.address === c.address);
@@ -38,7 +40,7 @@ export async function checkModel(model: Model, engine: SvcEngine): Promise<{ cel
     const code = plan.cells[i].calls.some((x) => !isFunctionName(x.fn)) ? "#NAME?" : "#VALUE!";
     out.push({ sheet: c.sheet, cell: c.cell, formula: c.shown, error: invalid ? { code, message: invalid.message } : null, calls, problems });
   }
-  return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price), requests: plan.requests };
+  return { cells: out, lines: said.map((l) => `${l.address} ${l.text}`), hides: hides.map((l) => `${l.address} ${l.text}`), calls: price.calls, detail: priceDetail(plan, price), requests: plan.requests };
 }
 
 export async function checkCommand(argv: string[], credentialsFor: Credentials): Promise<number> {
@@ -54,7 +56,7 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
     await setup.lock.releaseAll();
   }
   const dependents = verifyDependents(model);
-  const lines = [...checked.lines, dependentsLine(dependents) + (dependents.stale.length > 0 ? ": a refresh keeps their stored values" : "")];
+  const lines = [...checked.lines, ...checked.hides, dependentsLine(dependents) + (dependents.stale.length > 0 ? ": a refresh keeps their stored values" : "")];
   lines.push(...dependents.stale.map((s) => `  ${s.sheet}!${s.cell} ${displayFormula(s.formula)}: ${s.reason}`));
   const problems = checked.lines.length + dependents.stale.length;
   await printModelOutput(

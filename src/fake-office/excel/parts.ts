@@ -66,7 +66,8 @@ export class CustomXmlPart extends ClientObject {
   }
 }
 
-function namespaceOf(xml: string): string {
+/** The namespace of a part: its root element's default namespace, as Excel files it. */
+export function namespaceOf(xml: string): string {
   return /<(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*[^>]*?\sxmlns="([^"]*)"/.exec(xml)?.[1] ?? "";
 }
 

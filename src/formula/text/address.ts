@@ -101,6 +101,15 @@ export function normaliseAddress(address: string): string {
   return rangeAddress(parseRange(address));
 }
 
+/** One spelling per cell for keys ("'Peer set'!B2"); an address that cannot be read is kept as it is. */
+export function addressKey(address: string): string {
+  try {
+    return normaliseAddress(address);
+  } catch {
+    return address;
+  }
+}
+
 /** True when the cell lies inside the area (same sheet, case-insensitive as Excel's sheet names). */
 export function areaContains(area: AreaRef, ref: CellRef): boolean {
   return sameSheet(area.sheet, ref.sheet) && ref.row >= area.r0 && ref.row <= area.r1 && ref.col >= area.c0 && ref.col <= area.c1;

@@ -75,3 +75,28 @@ export function svcCallsOf(formula: string, sheet: string, names: readonly Defin
 export function holdsSvcCall(formula: unknown, sheet: string, names: readonly DefinedName[] = []): boolean {
   return typeof formula === "string" && svcCallsOf(formula, sheet, names).calls.length > 0;
 }
+
+/** Functions that turn an error of their (first) argument into a value: an SVC call's error there is hidden. */
+const CATCHERS = new Set(["IFERROR", "IFNA", "ISERROR", "ISERR", "ISNA", "ERROR.TYPE"]);
+
+/**
+ * The functions (IFERROR, IFNA, ISERROR...) an SVC call of `formula` sits inside, so that an error it
+ * gets is hidden: the cell shows a value instead. Said before any call (a refresh lists such errors).
+ */
+export function svcCallsHiddenBy(formula: string, sheet: string, names: readonly DefinedName[] = []): string[] {
+  if (typeof formula !== "string" || !formula.trim().startsWith("=") || !mayHold(formula, names) || !/\b(IFERROR|IFNA|ISERROR|ISERR|ISNA|ERROR\.TYPE)\s*\(/i.test(formula)) return [];
+  const node = readable(formula);
+  if (!node) return [];
+  const guarded: { arg: Node; by: string }[] = [];
+  walk(node, (n) => {
+    const by = n.kind === "call" ? n.name.toUpperCase().replace(/^_XLFN\./, "") : "";
+    if (n.kind === "call" && CATCHERS.has(by) && n.args[0]) guarded.push({ arg: n.args[0], by });
+  });
+  const out = new Set<string>();
+  for (const { arg, by } of guarded)
+    walk(arg, (n) => {
+      const def = n.kind === "name" && !n.prefix?.book ? lookupName(names, n.name, sheet, n.prefix?.sheet) : undefined;
+      if ((n.kind === "call" && svcName(n.name)) || (def && holdsSvcCall(`=${nameFormula(def)}`, def.sheet ?? sheet, names))) out.add(by);
+    });
+  return [...out];
+}

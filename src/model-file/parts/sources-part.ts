@@ -38,13 +38,20 @@ export interface CellSources {
   values: SourceValue[] | null;
 }
 
-const NS = "urn:svc-excel:sources:1";
+/** The part's namespace: the pane finds the part by it (Office.js customXmlParts.getByNamespace). */
+export const SOURCES_NAMESPACE = "urn:svc-excel:sources:1";
+const NS = SOURCES_NAMESPACE;
 const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const PROPS_TYPE = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml";
 
 function sourcesPart(pkg: Package, workbookPart: string): string | null {
   for (const r of pkg.rels(workbookPart)) if (r.type.endsWith("/customXml") && pkg.has(r.part) && pkg.text(r.part).includes(NS)) return r.part;
   return null;
+}
+
+/** The text of every custom XML part of the workbook (Excel keeps them all; an add-in finds its own by namespace). */
+export function customXmlTexts(pkg: Package, workbookPart: string): string[] {
+  return pkg.rels(workbookPart).filter((r) => r.type.endsWith("/customXml") && pkg.has(r.part)).map((r) => pkg.text(r.part));
 }
 
 /** SEC accession numbers: 0000320193-24-000123. */
@@ -81,7 +88,8 @@ function cellXml(ref: string, s: CellSources): string {
 
 const worthKeeping = (s: CellSources) => s.filings.length > 0 || (s.values?.length ?? 0) > 0 || s.what !== "";
 
-function xmlOf(entries: ReadonlyMap<string, CellSources>): string {
+/** The part's text for these cells ("Model!B4" -> sources), as a refresh writes it. */
+export function sourcesXml(entries: ReadonlyMap<string, CellSources>): string {
   const cells = [...entries].filter(([, s]) => worthKeeping(s)).map(([ref, s]) => cellXml(ref, s));
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<svcSources xmlns="${NS}">${cells.join("")}</svcSources>`;
 }
@@ -92,11 +100,11 @@ const itemId = (part: string) => `{5C7E0F00-5356-4300-8000-${[...part].reduce((h
 /** Write the sources of each SVC cell ("Model!B4" -> sources), replacing the previous refresh's. */
 export function writeSources(pkg: Package, workbookPart: string, entries: ReadonlyMap<string, CellSources>): void {
   const existing = sourcesPart(pkg, workbookPart);
-  if (existing) return pkg.setText(existing, xmlOf(entries));
+  if (existing) return pkg.setText(existing, sourcesXml(entries));
   if (![...entries.values()].some(worthKeeping)) return;
   const part = freshPart(pkg, "customXml/item", ".xml");
   const props = part.replace(/item(\d+)\.xml$/, "itemProps$1.xml");
-  pkg.setText(part, xmlOf(entries));
+  pkg.setText(part, sourcesXml(entries));
   pkg.setText(props, `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\r\n<ds:datastoreItem ds:itemID="${itemId(part)}" xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs><ds:schemaRef ds:uri="${NS}"/></ds:schemaRefs></ds:datastoreItem>`);
   pkg.addOverride(props, PROPS_TYPE);
   pkg.addRel(part, `${R}/customXmlProps`, relativeTarget(part, props));
@@ -113,9 +121,12 @@ function valueOf(tag: string): SourceValue | null {
 /** The sources a refresh recorded per SVC cell ("Model!B4"); null when the file holds none (never refreshed by svc-excel). */
 export function readSources(pkg: Package, workbookPart: string): Map<string, CellSources> | null {
   const part = sourcesPart(pkg, workbookPart);
-  if (!part) return null;
+  return part ? parseSourcesXml(pkg.text(part)) : null;
+}
+
+/** The cells of a sources part's text (untrusted: a cell without a ref, a value without a place, are left out). */
+export function parseSourcesXml(xml: string): Map<string, CellSources> {
   const out = new Map<string, CellSources>();
-  const xml = pkg.text(part);
   const tagOf = (e: { tag: { start: number; end: number } }) => xml.slice(e.tag.start, e.tag.end);
   for (const cell of findElements(xml, "cell")) {
     const head = tagOf(cell);

@@ -6,16 +6,19 @@
  * cell and offers its filing; "Nothing changed" said plainly. *Add a sheet* writes the list into the
  * workbook ("SVC changes 2026-11-26 06.30"). Reading costs no API call.
  */
-import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, changeWords, ChangeRecord, countsText, recordChanges, runsFromReadings, WorkbookReading } from "../../plan/changes";
+import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, changeWords, ChangeRecord, countsText, recordChanges, runsFromReadings, RunRecord, UNKNOWN_SOURCES, WorkbookReading } from "../../plan/changes";
 import { numberText } from "../../shape/display";
 import { act } from "./common";
 import { append, button, clear, el, StatusLine } from "./dom";
+import { keptRecords, pastKnown, sourcesToKeep } from "./kept";
 import type { PaneContext, SourceView } from "./types";
 
-/** The workbook and the functions' records as they were before the refresh. */
+/** The workbook and the functions' records as they were before the refresh (what the workbook kept standing in for a record this runtime lacks). */
 export interface Before {
   reading: WorkbookReading;
-  records: SourceView[];
+  records: RunRecord[];
+  /** Every refreshed cell's past is known (run in this session or kept by an earlier refresh). */
+  known: boolean;
 }
 
 const SHOWN = 200;
@@ -23,6 +26,7 @@ const SHOWN = 200;
 export class ChangesPanel {
   readonly root = el("section", { className: "svc-changes", attrs: { "data-section": "svc-changes", "aria-labelledby": "svc-changes-title" } });
   private readonly counts = el("p", { className: "svc-hint", attrs: { "data-field": "change-counts", role: "status", "aria-live": "polite" } });
+  private readonly notes = el("p", { className: "svc-hint", attrs: { "data-field": "change-notes" } });
   private readonly list = el("ol", { className: "svc-change-list", attrs: { "data-field": "change-list" } });
   private readonly status = new StatusLine();
   private record: ChangeRecord | null = null;
@@ -30,29 +34,44 @@ export class ChangesPanel {
 
   constructor(private readonly ctx: PaneContext) {
     const title = el("h3", { className: "svc-section-title", text: "What changed", attrs: { id: "svc-changes-title" } });
-    append(this.root, [title, this.counts, this.list, el("div", "svc-buttons", [this.addSheet]), this.status.node]);
+    append(this.root, [title, this.counts, this.notes, this.list, el("div", "svc-buttons", [this.addSheet]), this.status.node]);
     this.root.hidden = true;
   }
 
-  /** Read the workbook before a refresh (null where the host cannot: then no panel). */
-  async before(): Promise<Before | null> {
+  /** Read the workbook before a refresh of `anchors` (null where the host cannot: then no panel). */
+  async before(anchors: readonly string[]): Promise<Before | null> {
     const wb = this.ctx.workbook;
     if (!wb?.snapshot) return null;
     this.root.hidden = true;
-    return { reading: await wb.snapshot(), records: this.ctx.sources.list() as SourceView[] };
+    const records = this.ctx.sources.list() as SourceView[];
+    // a host that cannot read the part (an Excel before ExcelApi 1.12) still gets the list, its past unknown
+    const none = { kept: null, sizes: new Map<string, { rows: number; cols: number }>() };
+    const past = wb.keptSources ? await wb.keptSources(anchors).catch(() => none) : none;
+    return { reading: await wb.snapshot(), records: [...records, ...keptRecords(anchors, records, past.kept, past.sizes)], known: pastKnown(anchors, records, past.kept) };
   }
 
-  /** Read it again after the refresh and show what changed among `addresses` (the plan's SVC cells) and what they moved. */
-  async after(before: Before | null, addresses: readonly string[]): Promise<void> {
+  /**
+   * Read it again after the refresh, keep the refreshed cells' sources in the workbook for the next
+   * one, and show what changed among `addresses` (the plan's SVC cells) and what they moved; the
+   * reading after (the summary tells an error a formula hides from one it shows).
+   */
+  async after(before: Before | null, addresses: readonly string[]): Promise<WorkbookReading | null> {
     const wb = this.ctx.workbook;
-    if (!before || !wb?.snapshot) return;
-    const runs = runsFromReadings(addresses, before.reading, await wb.snapshot(), before.records, this.ctx.sources.list() as SourceView[]);
-    this.show(recordChanges(runs.svc, runs.formulas, { show: numberText }));
+    if (!before || !wb?.snapshot) return null;
+    // read once Excel has finished calculating: the functions have recorded their runs by then
+    const reading = await wb.snapshot();
+    const now = this.ctx.sources.list() as SourceView[];
+    await wb.keepSources?.(sourcesToKeep(addresses, now)).catch(() => undefined); // the list is shown even where the part cannot be written
+    const runs = runsFromReadings(addresses, before.reading, reading, before.records, now);
+    this.show(recordChanges(runs.svc, runs.formulas, { show: numberText, notes: before.known ? [] : [UNKNOWN_SOURCES] }));
+    return reading;
   }
 
   private show(record: ChangeRecord): void {
     this.record = record;
     this.counts.textContent = countsText(record);
+    this.notes.textContent = record.notes.join(" ");
+    this.notes.hidden = record.notes.length === 0;
     clear(this.list);
     for (const c of record.changes.slice(0, SHOWN)) {
       const go = button(changeAddress(c), () => void this.ctx.workbook?.selectCell(changeAddress(c)), "svc-link");
@@ -77,7 +96,7 @@ export class ChangesPanel {
       { busy: "Adding the sheet…", label: "Add a sheet" },
       async () => {
         const name = changeSheetName(new Date(), (await wb.snapshot?.())?.sheets.map((s) => s.sheet) ?? []);
-        await wb.addSheet?.(name, [[...CHANGE_HEADER], ...changeRows(record.changes)]);
+        await wb.addSheet?.(name, [[...CHANGE_HEADER], ...changeRows(record.changes), ...record.notes.map((n) => [n])]);
         return name;
       },
       (name) => `Added the sheet "${name}".`,

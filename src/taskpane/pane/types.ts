@@ -9,7 +9,7 @@ import type { CellReader } from "../../formula";
 import type { UnfreezeResult } from "../../office/frozen";
 import type { FrozenEntry } from "../../office/frozen-part";
 import type { FormulaCell, Scope } from "../../office/workbook";
-import type { WorkbookReading } from "../../plan/changes";
+import type { KeptSources, WorkbookReading } from "../../plan/changes";
 
 /** One tool request of a formula, and the engine's price of a set of them. */
 export type { PlanRequest, RefreshPlan } from "../../engine";
@@ -51,6 +51,13 @@ export interface WorkbookPort {
   snapshot?(): Promise<WorkbookReading>;
   /** Add a sheet of plain values after the last one (text stays text): the change list. */
   addSheet?(name: string, rows: (string | number | boolean | null)[][]): Promise<void>;
+  /**
+   * What the last refresh kept in the workbook of each SVC cell (null: nothing was kept), and the size
+   * of the results at `anchors` now: read when a refresh starts, so a reopened workbook knows its past.
+   */
+  keptSources?(anchors: readonly string[]): Promise<{ kept: Map<string, KeptSources> | null; sizes: Map<string, { rows: number; cols: number }> }>;
+  /** Keep these cells' sources in the workbook for the next refresh (the others stay). */
+  keepSources?(update: ReadonlyMap<string, KeptSources>): Promise<void>;
 }
 
 /** Metric keys with labels and units (src/api/dictionary.ts MetricDictionary fits). */

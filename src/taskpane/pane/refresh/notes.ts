@@ -9,7 +9,7 @@ import type { RefreshSummary } from "./run";
 /** Lines shown per kind; the rest are counted. */
 const MAX_NOTES = 25;
 
-const KINDS: readonly LineKind[] = ["invalid", "last-run", "unpriced", "volatile", "cell"];
+const KINDS: readonly LineKind[] = ["invalid", "last-run", "unpriced", "volatile", "hides", "cell"];
 
 function noteList(kind: string, rows: readonly PlanLine[]): HTMLElement | null {
   if (!rows.length) return null;
@@ -43,7 +43,10 @@ export function renderSummary(box: HTMLElement, r: RefreshSummary): void {
   }
   if (r.errors.length) {
     const ul = el("ul", "svc-summary-errors");
-    for (const e of r.errors) ul.appendChild(el("li", { text: `${e.address}: ${e.message}` }));
-    append(box, [el("p", { text: `${plural(r.errors.length, "error")}:` }), ul]);
+    const hidden = r.errors.filter((e) => e.hidden);
+    const shown = r.errors.length - hidden.length;
+    // the CLI's words (svc-excel refresh): an error IFERROR hides is listed as hidden, with its code
+    for (const e of r.errors) ul.appendChild(el("li", { text: e.hidden ? `${e.address} ${e.hidden} hidden by the formula (it shows a value instead): ${e.message}` : `${e.address}: ${e.message}`, attrs: { "data-address": e.address, ...(e.hidden ? { "data-hidden": "1" } : {}) } }));
+    append(box, [el("p", { text: `${plural(shown, "error")}${hidden.length ? `, ${hidden.length} hidden by IFERROR or the like` : ""}:` }), ul]);
   }
 }

@@ -147,7 +147,7 @@ class RefreshSection {
     const progress = this.progress(before, price.calls);
     const off = ctx.engine.onChange(progress);
     progress();
-    const held = await this.changes.before().catch(() => null); // the values before, for "What changed"
+    const held = await this.changes.before(plan.cells.map((c) => c.address)).catch(() => null); // the values before, for "What changed"
     try {
       await runStages(ctx, plan, state, () => planDepsFor(ctx, wb, requestsFor), started);
     } catch (e) {
@@ -157,8 +157,8 @@ class RefreshSection {
       progress();
       this.running = null;
       const run = { started, spent: ctx.engine.stats().calls - before, priced: price.calls, cancelled: state.cancelled };
-      renderSummary(view.summary, await summarise(ctx, plan, run, planDepsFor(ctx, wb, requestsFor)).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
-      await this.changes.after(held, plan.cells.map((c) => c.address)).catch((e) => view.status.show("error", failureText(e)));
+      const after = await this.changes.after(held, plan.cells.map((c) => c.address)).catch((e) => (view.status.show("error", failureText(e)), null));
+      renderSummary(view.summary, await summarise(ctx, plan, run, planDepsFor(ctx, wb, requestsFor), after).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
       this.pending = null;
       // the price was spent: a stale "≈ N calls; R left" would mislead
       view.price.textContent = "";

@@ -8,6 +8,8 @@
  * stops between stages.
  */
 import { PlanDeps, RefreshPlanOf, planRefresh, requestsOfCell } from "../../../plan";
+import type { WorkbookReading } from "../../../plan/changes";
+import { parseCell } from "../../../formula/text/address";
 import type { PaneContext, PlanRequest, SourceView } from "../types";
 
 export interface RunState {
@@ -21,7 +23,8 @@ export interface RefreshSummary {
   spent: number;
   priced: number;
   updated: number;
-  errors: { address: string; message: string }[];
+  /** The SVC calls that failed; `hidden`: the formula shows a value instead (IFERROR, ISERROR...), with the error's code. */
+  errors: { address: string; message: string; hidden?: string }[];
   cancelled: number;
   /** Formulas that could not be priced beforehand, with what they cost. */
   unpriced: { address: string; message: string; cost: number | null }[];
@@ -119,14 +122,23 @@ async function unpricedCosts(ctx: PaneContext, plan: RefreshPlanOf, deps: PlanDe
   return out;
 }
 
-export async function summarise(ctx: PaneContext, plan: RefreshPlanOf, run: { started: number; spent: number; priced: number; cancelled: number }, deps: PlanDeps): Promise<RefreshSummary> {
+/** Whether the cell at `address` shows an error in the reading (null: the reading does not hold it). */
+function showsError(reading: WorkbookReading | null, address: string): boolean | null {
+  const at = parseCell(address);
+  const s = reading?.sheets.find((x) => x.sheet.toUpperCase() === at.sheet.toUpperCase());
+  if (!s) return null;
+  const v = s.values[at.row - s.row]?.[at.col - s.col];
+  return !!v && typeof v === "object" && "error" in v;
+}
+
+export async function summarise(ctx: PaneContext, plan: RefreshPlanOf, run: { started: number; spent: number; priced: number; cancelled: number }, deps: PlanDeps, after: WorkbookReading | null = null): Promise<RefreshSummary> {
   const by = new Map((ctx.sources.list() as SourceView[]).map((s) => [s.address, s]));
   let updated = 0;
-  const errors: { address: string; message: string }[] = [];
+  const errors: RefreshSummary["errors"] = [];
   for (const address of plan.stages.flat()) {
     const s = by.get(address);
     if (!s) continue;
-    if (s.error) errors.push({ address, message: s.error });
+    if (s.error) errors.push(showsError(after, address) === false ? { address, message: s.error, hidden: s.errorCode ?? "#N/A" } : { address, message: s.error });
     else if (s.fetchedAt >= run.started && !s.stale) updated++;
   }
   return { spent: run.spent, priced: run.priced, updated, errors, cancelled: run.cancelled, unpriced: await unpricedCosts(ctx, plan, deps) };

@@ -1,0 +1,26 @@
+/** The pane's workbook: the Office wrappers (src/office) as the pane's WorkbookPort, one place for the page and its tests. */
+import { excelCellReader } from "../office/cell-reader";
+import * as frozen from "../office/frozen";
+import { keepSources, readKeptSources } from "../office/kept-sources";
+import { addValuesSheet, snapshotWorkbook } from "../office/snapshot";
+import * as workbook from "../office/workbook";
+import type { WorkbookPort } from "./pane/types";
+
+export function officeWorkbook(): WorkbookPort {
+  return {
+    readSvcFormulas: workbook.readSvcFormulas,
+    selectCell: workbook.selectCell,
+    insertAtActiveCell: workbook.insertAtActiveCell,
+    recalculateCells: workbook.recalculateCells,
+    freeze: (scope) => frozen.freeze(scope),
+    unfreeze: frozen.unfreeze,
+    listFrozen: frozen.listFrozen,
+    activeCell: workbook.activeCellAddress,
+    cellReader: () => excelCellReader(),
+    spillParent: workbook.spillParentOf,
+    snapshot: snapshotWorkbook,
+    addSheet: addValuesSheet,
+    keptSources: readKeptSources,
+    keepSources,
+  };
+}
