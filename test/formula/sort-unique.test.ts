@@ -27,3 +27,16 @@ describe("Excel's stored values", () => {
     expect(evaluate("UNIQUE(A1:A13)", at, b, { array: true })).toEqual([["Marie"], ["Random"], ["Elisa"], ["Marisa"], [0]]);
   });
 });
+
+describe("TRIMRANGE (src/formula/engine/fns/trimrange.ts), Excel's stored values (formulas__test.xlsx LOOKUP!R135:Z136)", () => {
+  const b = fakeBook(["Sheet1"]);
+  b.fill("Sheet1!D1", [[0], [1], [null], [2], [null]]);
+  b.fill("Sheet1!F2", [[4, null], [4, null], [null, 5]]);
+  const trim = (text: string) => evaluate(text, at, b, { array: true });
+  test.each([
+    ["TRIMRANGE(C1:D5,3,3)", [[0], [1], [0], [2]]],
+    ["TRIMRANGE(F1:G5,1,2)", [[4, 0], [4, 0], [0, 5], [0, 0]]],
+    ['TRIMRANGE(F1:G5,"3.3",2)', { error: "#VALUE!" }],
+    ["TRIMRANGE(K1:L5,3,3)", { error: "#REF!" }],
+  ])("=%s is %j", (text, want) => expect(trim(text)).toEqual(want));
+});

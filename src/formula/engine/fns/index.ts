@@ -10,9 +10,10 @@ import { INFORMATION } from "./information";
 import { LOOKUP } from "./lookup";
 import { MATH } from "./math";
 import { PERCENTOF_FAMILY } from "./percentof";
+import { TRIMRANGE_FAMILY } from "./trimrange";
 import { STATISTICS } from "./statistics";
 import { TEXT } from "./text";
 import type { PureFamily } from "./types";
 
-export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC, ...DYNAMIC_SELECT, ...DYNAMIC_SORT, ...PERCENTOF_FAMILY };
+export const PURE: PureFamily = { ...MATH, ...ENGINEERING, ...TEXT, ...INFORMATION, ...DATE, ...STATISTICS, ...FINANCIAL, ...LOOKUP, ...DATABASE, ...DYNAMIC, ...DYNAMIC_SELECT, ...DYNAMIC_SORT, ...PERCENTOF_FAMILY, ...TRIMRANGE_FAMILY };
 
