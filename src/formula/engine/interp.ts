@@ -13,7 +13,7 @@ import { parseCached } from "../text/syntax";
 import { plainFunctionName, svcName } from "../text/fn-names";
 import type { AreaRef, CellRef, CellValue } from "../types";
 import type { CellSource, EvaluateOptions } from "./source";
-import { err, Grid, isErrorValue, isGrid, isLambda, isRef, RefValue, unsupported, Value } from "./kinds";
+import { err, Grid, isErrorValue, isGrid, isLambda, isRef, RefValue, unsupported, Value, withSize } from "./kinds";
 import { map, negate, percent, scalarBinary, zip } from "./operators";
 
 /** LET names and LAMBDA parameters in force (upper case, without `_xlpm.`); OMITTED: a parameter called with an empty argument. */
@@ -57,7 +57,7 @@ export function readArea(a: AreaRef, ctx: Ctx): Grid {
     for (let c = a.c0; c <= c1; c++) row.push(ctx.cells.value({ sheet: a.sheet, row: r, col: c }) ?? null);
     out.push(row);
   }
-  return out;
+  return withSize(out, a.r1 - a.r0 + 1, a.c1 - a.c0 + 1);
 }
 
 export function readRef(v: RefValue, ctx: Ctx): Grid {

@@ -32,6 +32,18 @@ export const isLambda = (v: Value | undefined): v is LambdaValue => typeof v ===
 export const isRef = (v: Value): v is RefValue => typeof v === "object" && v !== null && !Array.isArray(v) && "areas" in v;
 export const isGrid = (v: Value): v is Grid => Array.isArray(v);
 export const err = (code: string): ErrorValue => ({ error: code });
+
+/**
+ * A range read past the sheet's used cells holds only its used part (the rest is empty). The grid
+ * keeps the range's real size, so a function whose result depends on it (SORT, UNIQUE) can tell.
+ */
+export function withSize(g: Grid, rows: number, cols: number): Grid {
+  if (rows > g.length || cols > (g[0]?.length ?? 0)) Object.defineProperty(g, "size", { value: { rows, cols } });
+  return g;
+}
+
+/** The real size of a grid read from a range (its own size for any other). */
+export const sizeOf = (g: Grid): { rows: number; cols: number } => (g as { size?: { rows: number; cols: number } }).size ?? { rows: g.length, cols: g[0]?.length ?? 0 };
 export { isErrorValue };
 
 /** Thrown when the formula needs something the engine does not do as Excel does: the evaluation stops with this reason. */
