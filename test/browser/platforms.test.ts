@@ -7,6 +7,8 @@
 import type { Page } from "playwright-core";
 import { Env, SANDBOX_API_KEY, invoke, startEnv } from "./harness";
 
+jest.setTimeout(120_000);
+
 const PLATFORMS = ["win", "mac", "web", "web-safari", "win-2208"];
 
 /** Sign in from `page` through the dialog popup: the pane's outcome, or the callback page's failure when it could not hand back. */
