@@ -2,10 +2,12 @@
  * The add-in under each platform the fake Office host plays (src/fake-office/platform.ts): sign-in through
  * the dialog where office.js knows a page is a dialog only from `_host_Info`, window.name or what it
  * stored on an earlier page of the dialog (Safari clears window.name across origins: mac, web-safari);
- * data types from CustomFunctionsRuntime 1.4 (win-2208).
+ * data types from CustomFunctionsRuntime 1.4 (win-2208); a page run against an older functions.json.
  */
+import * as fs from "fs";
+import * as path from "path";
 import type { Page } from "playwright-core";
-import { Env, SANDBOX_API_KEY, invoke, startEnv } from "./harness";
+import { Env, ROOT, SANDBOX_API_KEY, invoke, startEnv } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -119,5 +121,38 @@ describe("Excel data types from CustomFunctionsRuntime 1.4 (Windows 2208, Mac 16
     if (typed) expect(date).toEqual({ type: "Double", basicValue: expect.any(Number), numberFormat: expect.any(String) });
     else expect(typeof date).toBe("number");
     await ctx.close();
+  });
+});
+
+describe("a page run against an older functions.json (Excel caches it up to 24 hours; the page updates at once)", () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await startEnv({ api: { latencyMs: 0 } });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const RELEASED = JSON.parse(fs.readFileSync(path.join(ROOT, "test", "metadata", "released-functions.json"), "utf8")) as { functions: Array<{ id: string; parameters: Array<{ name: string }> }> };
+
+  async function withMetadata(meta: unknown): Promise<Page> {
+    const ctx = await env.newContext();
+    await ctx.route(`${env.addinUrl}/older-functions.json`, (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify(meta) }));
+    return env.openWorkbook(ctx, { apiKey: SANDBOX_API_KEY, storeName: "svc-older-meta" }, "older", "?metadata=older-functions.json");
+  }
+
+  it("the released functions.json: every argument lands where the page expects it", async () => {
+    const page = await withMetadata(RELEASED);
+    const r = await invoke(page, "FILINGS", ["AAPL", null, 2, "headers=0"]);
+    expect(r.error).toBeUndefined();
+    expect(r.value).toHaveLength(2); // two filings, no header row: limit and options where they belong
+  });
+
+  it("a parameter inserted before the others shifts them for a workbook with the older copy", async () => {
+    // As if form_type had been inserted before limit: Excel, holding the older list, passes limit in its place.
+    const older = { ...RELEASED, functions: RELEASED.functions.map((f) => (f.id === "FILINGS" ? { ...f, parameters: f.parameters.filter((p) => p.name !== "form_type") } : f)) };
+    const page = await withMetadata(older);
+    const r = await invoke(page, "FILINGS", ["AAPL", 2]);
+    expect(r.error).toBe("#VALUE!");
   });
 });
