@@ -10,7 +10,8 @@
  *    origin registered for that callback, when this page can see the registrations (the desktop
  *    hosts share storage with the pane; on the web the dialog may not, and then the redirect pin
  *    above is what keeps the code).
- * Nothing else happens here; the PKCE verifier never comes here.
+ * It waits for office.js (capped) before leaving, so office.js records the dialog context for the
+ * callback page. Nothing else happens here; the PKCE verifier never comes here.
  */
 import { addinUrlFromPage, redirectUriFor } from "../auth/dialog-urls";
 import { ListableStorage, registeredClientIds } from "../auth/store";
@@ -91,10 +92,34 @@ export function startPagePins(doc: Pick<Document, "querySelector">, pageHref: st
   return { origins: allowedAuthorizeOrigins(doc), redirectUri, clientIds };
 }
 
+/** How long this page waits for office.js before it leaves anyway. */
+const OFFICE_READY_CAP_MS = 3000;
+
+/**
+ * Office.onReady, or `capMs` later whatever happened: office.js stores the dialog's host info
+ * (sessionStorage) when it initialises, and the callback page finds it there only if it ran here.
+ */
+export function officeSettled(office: { onReady?: () => PromiseLike<unknown> } | undefined, capMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    try {
+      if (!office?.onReady) return done();
+      office.onReady().then(done, done);
+    } catch {
+      done(); // office.js broken: leave without it
+    }
+  });
+}
+
 if (typeof document !== "undefined" && typeof location !== "undefined") {
   const target = checkAuthorizeTarget(new URLSearchParams(location.search).get("to"), startPagePins(document, location.href, originStorage()));
   if (target) {
-    location.replace(target);
+    const office = (globalThis as { Office?: { onReady?: () => PromiseLike<unknown> } }).Office;
+    void officeSettled(office, OFFICE_READY_CAP_MS).then(() => location.replace(target));
   } else {
     const el = document.getElementById("status");
     if (el) el.textContent = "This sign-in link is not valid. Close this window and try again from the SVC pane.";

@@ -3,6 +3,9 @@
  * add-in's own origin, one dialog at a time, the user may ignore it, pop-ups may be blocked);
  * messageParent from the popup reaches the page; closing it by hand raises 12006.
  */
+import { PageContext, dialogOpening } from "./dialog-context";
+import type { Platform } from "./platform";
+
 type Note = (type: string, detail?: Record<string, unknown>) => void;
 type Handler = (arg: unknown) => void;
 
@@ -100,7 +103,8 @@ function dialogOf(win: Win, popup: Window, note: Note, gone: () => void): FakeDi
   return dialog;
 }
 
-export function createDialogs(win: Win, note: Note) {
+/** The dialogs of a page of `context` on `platform`: a dialog page (only) can messageParent. */
+export function createDialogs(win: Win, note: Note, platform: Platform, context: PageContext) {
   let open: FakeDialog | null = null;
 
   function fail(callback: (r: unknown) => void, f: Failure): void {
@@ -118,16 +122,18 @@ export function createDialogs(win: Win, note: Note) {
     if (!(target instanceof URL)) return fail(callback, target);
     const w = Math.round((win.screen.availWidth || 1000) * ((opts.width || 50) / 100));
     const h = Math.round((win.screen.availHeight || 800) * ((opts.height || 50) / 100));
-    const popup = win.open(target.toString(), `fake-office-dialog-${Date.now()}`, `popup,width=${w},height=${h}`);
+    const opening = dialogOpening(target, platform);
+    const popup = win.open(opening.url, opening.name, `popup,width=${w},height=${h}`);
     if (!popup) return fail(callback, { code: 12011, message: "Pop-ups are blocked" });
-    note("dialogOpen", { url: target.toString() });
+    note("dialogOpen", { url: opening.url });
     const dialog = dialogOf(win, popup, note, () => (open = null));
     open = dialog;
     setTimeout(() => callback(asyncResult(AsyncResultStatus.Succeeded, dialog)));
   }
 
   function messageParent(message: string, options?: { targetOrigin?: string }): void {
-    if (!win.opener) throw new Error("messageParent: not in a dialog");
+    // office.js gives messageParent to a page it knows is a dialog (dialog-context.ts), to no other
+    if (context !== "dialog" || !win.opener) throw new Error("messageParent: office.js found no dialog context on this page (no _host_Info, window.name or stored host info)");
     win.opener.postMessage({ [MESSAGE_TAG]: true, message: String(message) }, options?.targetOrigin || "*");
   }
 

@@ -16,11 +16,14 @@ import { engineResult, plainResult } from "./plain";
 import { innermost, isTopLevelCall, svcSpans } from "./svc-calls";
 import { inlineSvcNames } from "./svc-names";
 import { Result, literal, sameArgs } from "./values";
+import type { Platform } from "./platform";
 
 export interface EvalContext {
   readonly source: CellSource;
   readonly reader: CellReader;
   readonly fns: Functions;
+  /** Which Excel is played: how an empty referenced cell reaches a function. */
+  readonly platform: Pick<Platform, "emptyCellAs">;
   /** Store a result: spill it, redraw it, make its readers dirty. */
   apply(cell: Cell, result: Result): void;
   /** A custom function of the cell starts (true) or ends (false) running. */
@@ -46,7 +49,8 @@ async function resolveOne(ctx: EvalContext, address: string, formula: string): P
   const meta = await ctx.fns.metadata();
   const params = (fn: string) =>
     (meta.functions.find((x) => String(x.id).toUpperCase() === fn.toUpperCase())?.parameters ?? []).map((p) => ({ name: p.name, optional: !!p.optional }));
-  const [r] = await resolveCalls([{ address, formula }], ctx.reader, { params });
+  // An empty referenced cell arrives as the build passes it (the platform profile's emptyCellAs).
+  const [r] = await resolveCalls([{ address, formula }], ctx.reader, { params, emptyCellAs: ctx.platform.emptyCellAs });
   return r;
 }
 

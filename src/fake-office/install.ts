@@ -1,7 +1,8 @@
 /**
  * Installs the fake Office host on a page, in place of office.js: Office, OfficeRuntime.storage,
  * CustomFunctions, Excel, OfficeExtension, and the driver window.__fakeExcel. A dialog popup is a
- * separate runtime: Office (messageParent) only, no custom functions, no Excel, no storage.
+ * separate runtime: Office (messageParent) only, no custom functions, no Excel, no storage; a popup
+ * page office.js cannot place as a dialog (dialog-context.ts) has Office without a host.
  */
 import { ErrorCodes, RichApiError } from "./errors";
 import { createExcel } from "./excel/workbook";
@@ -12,6 +13,7 @@ import { Host } from "./host";
 import { createOffice } from "./office";
 import { createStorage } from "./storage";
 import { platformOfPage } from "./platform";
+import { pageContext } from "./dialog-context";
 
 interface LogEntry {
   type: string;
@@ -34,13 +36,6 @@ export type FakeExcelDriver = ReturnType<typeof createDriver> &
 
 export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Metadata> } = {}): FakeExcelDriver {
   if (win.__fakeExcel) return win.__fakeExcel as FakeExcelDriver;
-  let isDialog = false;
-  try {
-    // Dialogs are the popups displayDialogAsync opens (window.name does not survive cross-site hops).
-    isDialog = !!(win.opener && win.opener !== win);
-  } catch {
-    isDialog = false;
-  }
   const log: LogEntry[] = [];
   const listeners: Array<(e: LogEntry) => void> = [];
   const note = (type: string, detail: Record<string, unknown> = {}) => {
@@ -56,17 +51,22 @@ export function installFakeOffice(win: Win, opts: { metadata?: () => Promise<Met
   const metadata =
     opts.metadata ??
     (async () => {
-      const url = (win.__FAKE_OFFICE_METADATA_URL__ as string | undefined) || new URL("functions.json", win.document.baseURI).toString();
+      // `?metadata=` plays Excel with an older functions.json cached (it keeps one up to 24 hours while the page updates at once).
+      const older = new URLSearchParams(win.location.search).get("metadata");
+      const url = (win.__FAKE_OFFICE_METADATA_URL__ as string | undefined) || new URL(older || "functions.json", win.document.baseURI).toString();
       const r = await win.fetch(url);
       if (!r.ok) throw new Error(`functions.json: HTTP ${r.status}`);
       return (await r.json()) as Metadata;
     });
   const host = new Host({ note, metadata, platform: platformOfPage(win) });
-  const office = createOffice(win, host.fns, note);
+  // A dialog as office.js would know it (dialog-context.ts); a popup it cannot place is outside Office.
+  const context = pageContext(win, host.platform);
+  const isDialog = context === "dialog";
+  const office = createOffice(win, host.fns, note, host.platform, context);
   const g = win as unknown as Record<string, unknown>; // the globals office.js defines, untyped here
   g.Office = office.Office;
   g.OfficeExtension = { Error: RichApiError, ErrorCodes };
-  if (!isDialog) {
+  if (context === "addin") {
     g.OfficeRuntime = { storage: createStorage(win) };
     g.CustomFunctions = { ErrorCode, Error: CFError, associate: (idOrMap: never, fn?: never) => host.fns.associate(idOrMap, fn) };
     g.Excel = createExcel(host);

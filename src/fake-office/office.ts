@@ -1,32 +1,28 @@
 /**
  * The Office namespace the add-in touches: onReady / initialize, context (host, platform,
  * requirements.isSetSupported, document.settings, ui: dialogs, openBrowserWindow), actions, addin.
- * Requirement sets are those of current Excel (ExcelApi 1.17: valuesAsJson is there);
- * CustomFunctionsRuntime 1.5 (data types) only with ?datatypes=1 on the page or its parent.
+ * Requirement sets are those of current Excel (ExcelApi 1.17: valuesAsJson is there), with
+ * CustomFunctionsRuntime and the platform from the page's profile (platform.ts).
  */
 import { AsyncResultStatus, EventType, asyncResult, createDialogs } from "./dialogs";
 import type { Functions } from "./functions";
+import type { Platform } from "./platform";
+import type { PageContext } from "./dialog-context";
 
 type Note = (type: string, detail?: Record<string, unknown>) => void;
 
-function dataTypesAsked(win: Window): boolean {
-  let parent = "";
-  try {
-    parent = win.parent !== win ? String(win.parent.location.search) : "";
-  } catch {
-    parent = "";
-  }
-  return /[?&]datatypes=1(&|$)/.test(String(win.location.search) + parent);
-}
-
-/** Office.context.requirements: the sets of current Excel. */
-function requirements(win: Window) {
+/**
+ * Office.context.requirements: the sets of current Excel; CustomFunctionsRuntime as the build has it
+ * (learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets:
+ * 1.4 data types, 1.5 linked entities and value preview).
+ */
+function requirements(platform: Platform) {
   return {
     isSetSupported(name: string, version?: string | number): boolean {
       const supported: Record<string, number> = {
         ExcelApi: 1.17,
         SharedRuntime: 1.1,
-        CustomFunctionsRuntime: dataTypesAsked(win) ? 1.5 : 1.4,
+        CustomFunctionsRuntime: platform.customFunctionsRuntime,
         DialogApi: 1.2,
         DialogOrigin: 1.1,
         OpenBrowserWindowApi: 1.1,
@@ -60,11 +56,12 @@ function addinOf(note: Note) {
   };
 }
 
-export function createOffice(win: Window & typeof globalThis, fns: Functions, note: Note) {
-  const info = { host: "Excel", platform: "PC" };
+export function createOffice(win: Window & typeof globalThis, fns: Functions, note: Note, platform: Platform, context: PageContext) {
+  // Outside Office (a popup office.js cannot place) onReady gives no host and no platform.
+  const info: { host: string | null; platform: string | null } = context === "outside" ? { host: null, platform: null } : { host: "Excel", platform: platform.officePlatform };
   let resolveReady: (i: typeof info) => void = () => undefined;
   const ready = new Promise<typeof info>((r) => (resolveReady = r));
-  const dialogs = createDialogs(win, note);
+  const dialogs = createDialogs(win, note, platform, context);
   const Office = {
     HostType: { Excel: "Excel" },
     PlatformType: { PC: "PC", OfficeOnline: "OfficeOnline", Mac: "Mac" },
@@ -80,11 +77,11 @@ export function createOffice(win: Window & typeof globalThis, fns: Functions, no
     addin: addinOf(note),
     context: {
       host: "Excel",
-      platform: "PC",
-      diagnostics: { host: "Excel", platform: "PC", version: "16.0.fake" },
+      platform: platform.officePlatform,
+      diagnostics: { host: "Excel", platform: platform.officePlatform, version: "16.0.fake" },
       displayLanguage: "en-US",
       partitionKey: undefined,
-      requirements: requirements(win),
+      requirements: requirements(platform),
       document: { settings: documentSettings() },
       ui: {
         displayDialogAsync: dialogs.displayDialogAsync,

@@ -9,7 +9,7 @@ import { CellErrorCode, describeFailure } from "../api/cell-outcome";
 export interface CellHost {
   /** The error to throw (or to place in a spilled array) for `code` with `message` on hover. */
   error(code: CellErrorCode, message?: string): Error;
-  /** The host renders data types returned by custom functions (CustomFunctionsRuntime 1.5). */
+  /** The host renders data types returned by custom functions (CustomFunctionsRuntime 1.4). */
   hasDataTypes(): boolean;
 }
 

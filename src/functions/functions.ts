@@ -48,8 +48,8 @@ function withScreenUnits(data: Record<string, unknown>): Record<string, unknown>
 
 /** A record tool: the request requests.ts maps the arguments to, then one record per row. */
 function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
-  return runCell(fn, args, invocation, async (ctx) => {
-    const [req] = requestsFor(fn, args);
+  return runCell(fn, args, invocation, async (ctx, given) => {
+    const [req] = requestsFor(fn, given);
     return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options);
   });
 }
@@ -77,10 +77,10 @@ export async function SEARCH(query: string, limit?: any, options?: string, invoc
  * @returns The profile, or one value.
  */
 export async function COMPANY(ticker: any, field?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("COMPANY", [ticker, field, options], invocation, async (ctx) => {
-    const f = plainArgument(field);
+  return runCell("COMPANY", [ticker, field, options], invocation, async (ctx, given) => {
+    const f = plainArgument(given[1]);
     const wanted = f === null || f === undefined ? "" : String(f).trim();
-    const [req] = requestsFor("COMPANY", [ticker, field, options]);
+    const [req] = requestsFor("COMPANY", given);
     const { data, link } = await ctx.fetch(req);
     if (wanted === "") return entityCardsOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
     const hit = profileField(data, wanted);
@@ -100,7 +100,7 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
  * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
 export async function FINANCIALS(ticker: any, metrics?: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("FINANCIALS", [ticker, metrics, period, options], invocation, (ctx) => financialsCell(ctx, ticker, metrics, period));
+  return runCell("FINANCIALS", [ticker, metrics, period, options], invocation, (ctx, a) => financialsCell(ctx, a[0], a[1], a[2]));
 }
 
 /**
@@ -323,7 +323,7 @@ export async function SCREEN(filters: any[][], sort_by?: string, descending?: an
  * @returns period, start, end, calendar_quarter per row, oldest first.
  */
 export async function PERIODS(ticker: any, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("PERIODS", [ticker, period, options], invocation, (ctx) => periodsCell(ctx, ticker, period));
+  return runCell("PERIODS", [ticker, period, options], invocation, (ctx, a) => periodsCell(ctx, a[0], a[1]));
 }
 
 /** Every function by its SVC name, for hosts that call them without Excel (the CLI, the workbench). */

@@ -18,6 +18,7 @@ import { withTickerHint } from "./ticker-hint";
 import { inDateSystem1904 } from "./date-system";
 import { dataTypesOn, toHostCell } from "./typed";
 import { plainArgument } from "./typed-args";
+import { blankZeros } from "./blank-cells";
 
 /** What Excel hands a cancelable function; the CLI and tests build the same shape. */
 export interface CellInvocation {
@@ -71,15 +72,17 @@ function runFacts(args: readonly unknown[], out?: unknown[][]): Pick<CellSource,
 }
 
 /**
- * Run one cell of `fn`: `args` are the arguments as Excel passed them (omitted ones null, without the
- * invocation); they are recorded with the outcome so the pane can price the cell from them.
+ * Run one cell of `fn`: `given` are the arguments as Excel passed them (omitted ones null, without the
+ * invocation); they are recorded with the outcome so the pane can price the cell from them. `body`
+ * gets them with an older build's 0 for an empty cell read as omitted (blank-cells.ts).
  */
 export async function runCell(
   fn: string,
-  args: readonly unknown[],
+  given: readonly unknown[],
   invocation: CellInvocation | undefined,
-  body: (ctx: CallContext) => Promise<Grid>
+  body: (ctx: CallContext, args: readonly unknown[]) => Promise<Grid>
 ): Promise<unknown[][]> {
+  const args = blankZeros(fn, given);
   const ctrl = new AbortController();
   if (invocation) invocation.onCanceled = () => ctrl.abort();
   const address = invocation?.address ?? "";
@@ -112,7 +115,7 @@ export async function runCell(
         provenance = values;
       },
     };
-    const out = finish(await body(ctx), options, !invocation?.typed, invocation?.date1904 === true);
+    const out = finish(await body(ctx, args), options, !invocation?.typed, invocation?.date1904 === true);
     if (preview) return out; // Excel's own evaluation: not a cell's result
     if (source) recordSource({ ...(source as CellSource), ...runFacts(args, out), ...(provenance ? { provenance } : {}) });
     return out;

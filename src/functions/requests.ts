@@ -20,6 +20,7 @@ import { ltmComponents } from "../shape/ltm";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
 import { unknownFunctionMessage } from "./names";
+import { blankZeros } from "./blank-cells";
 
 /** One tool request: the engine's PlanRequest (what `engine.plan` prices). */
 export type { PlanRequest };
@@ -116,8 +117,9 @@ export function toolParams(tool: ToolName, args: readonly unknown[]): RawParams 
 }
 
 /** The requests `=SVC.<fn>(args...)` makes (args as typed, without Excel's invocation object). */
-export function requestsFor(fn: string, args: readonly unknown[]): PlanRequest[] {
+export function requestsFor(fn: string, given: readonly unknown[]): PlanRequest[] {
   const name = normalName(fn);
+  const args = blankZeros(name, given);
   if (name === "FINANCIALS") return financialsRequests(args[0], args[1], args[2], parseOptions(plainArgument(args[3]), name)).requests;
   if (name === PERIODS_FN) {
     parseOptions(plainArgument(args[2]), name);

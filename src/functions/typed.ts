@@ -1,6 +1,6 @@
 /**
  * Typed values at the host boundary: Excel data types where the host has them (checked at run
- * time, CustomFunctionsRuntime 1.5), their plain values elsewhere (older Excel). The CLI keeps the
+ * time, CustomFunctionsRuntime 1.4), their plain values elsewhere (older Excel). The CLI keeps the
  * formatted numbers (its tables show what Excel shows; `--json` writes the plain values) but not the
  * entity card, whose fields a terminal shows as rows.
  */

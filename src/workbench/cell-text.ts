@@ -9,7 +9,7 @@ import { readableText } from "../shape/readable";
 
 export { readableText as cellText };
 
-/** The fake host's page with data types on (current Excel), or off with `?datatypes=0` (Excel before CustomFunctionsRuntime 1.5). */
+/** The fake host's page with data types on (current Excel), or off with `?datatypes=0` (Excel before CustomFunctionsRuntime 1.4). */
 export function bookUrl(search: string): string {
   return new URLSearchParams(search).get("datatypes") === "0" ? "/taskpane.html" : "/taskpane.html?datatypes=1";
 }

@@ -5,7 +5,7 @@
  */
 import { addinUrlFromPage, dialogStartUrl, redirectUriFor } from "../../src/auth/dialog-urls";
 import { ListableStorage, LocalStorageTokenStore, registeredClientIds } from "../../src/auth/store";
-import { StartPagePins, checkAuthorizeTarget, startPagePins } from "../../src/dialog/start";
+import { StartPagePins, checkAuthorizeTarget, officeSettled, startPagePins } from "../../src/dialog/start";
 
 const APP = "https://app.example";
 const ADDIN = "https://host.example/excel";
@@ -96,5 +96,25 @@ describe("the start page's pins", () => {
     expect(registeredClientIds(storage, CALLBACK).sort()).toEqual(["c1", "c2"]);
     const doc = { querySelector: () => null } as unknown as Document;
     expect(startPagePins(doc, `${ADDIN}/auth/start.html`, storage).clientIds.sort()).toEqual(["c1", "c2"]);
+  });
+});
+
+describe("the start page waits for office.js before it leaves (so office.js records the dialog context), never for ever", () => {
+  it("goes on when Office is ready, when it is absent or broken, and after the cap when it never is", async () => {
+    let ready: () => void = () => undefined;
+    const office = { onReady: () => new Promise<void>((r) => (ready = r)) };
+    let left = false;
+    const waiting = officeSettled(office, 60_000).then(() => (left = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(left).toBe(false);
+    ready();
+    await waiting;
+    expect(left).toBe(true);
+    await expect(officeSettled(undefined, 60_000)).resolves.toBeUndefined();
+    await expect(officeSettled({ onReady: () => Promise.reject(new Error("x")) }, 60_000)).resolves.toBeUndefined();
+    await expect(officeSettled({ onReady: () => { throw new Error("x"); } }, 60_000)).resolves.toBeUndefined();
+    const t0 = Date.now();
+    await officeSettled({ onReady: () => new Promise(() => undefined) }, 50);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(45);
   });
 });

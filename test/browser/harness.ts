@@ -88,8 +88,8 @@ export interface Env {
   errors: string[];
   /** A "workbook": a fresh browser context shares nothing; pass one to share origin state. */
   newContext(): Promise<BrowserContext>;
-  /** Open the add-in page (taskpane.html) in `context` as a new runtime. */
-  openWorkbook(context: BrowserContext, dev?: DevConfig, label?: string): Promise<Page>;
+  /** Open the add-in page (taskpane.html, with `search` such as `?platform=mac`) in `context` as a new runtime. */
+  openWorkbook(context: BrowserContext, dev?: DevConfig, label?: string, search?: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -173,7 +173,7 @@ export async function startEnv(opts: EnvOptions = {}): Promise<Env> {
     return context;
   }
 
-  async function openWorkbook(context: BrowserContext, dev: DevConfig = {}, label = "book"): Promise<Page> {
+  async function openWorkbook(context: BrowserContext, dev: DevConfig = {}, label = "book", search = ""): Promise<Page> {
     const page = await context.newPage();
     const cfg = { baseUrl: api.url, appUrl: api.url, ...dev };
     await page.addInitScript((c) => {
@@ -183,7 +183,7 @@ export async function startEnv(opts: EnvOptions = {}): Promise<Env> {
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(`${label}: console ${m.text()}`);
     });
-    await page.goto(`${addinUrl}/taskpane.html`);
+    await page.goto(`${addinUrl}/taskpane.html${search}`);
     await page.waitForFunction(() => {
       const w = window as unknown as { __fakeExcel?: { ids(): string[] }; __svcHost?: unknown };
       return !!w.__svcHost && !!w.__fakeExcel && w.__fakeExcel.ids().length > 0;

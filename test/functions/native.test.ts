@@ -189,7 +189,7 @@ describe("Show source", () => {
   });
 });
 
-describe("Excel data types (host with CustomFunctionsRuntime 1.5)", () => {
+describe("Excel data types (host with CustomFunctionsRuntime 1.4: Windows 2208, Mac 16.64, Excel 2021)", () => {
   it("returns formatted numbers whose value is the plain number", async () => {
     const plain = await grid("FINANCIALS", "AAPL", "revenue,gross_margin", 2);
     useDataTypes(true);
@@ -200,12 +200,16 @@ describe("Excel data types (host with CustomFunctionsRuntime 1.5)", () => {
 
   it("asks the host at run time (Office.context.requirements) when not forced", async () => {
     const g = globalThis as { Office?: unknown };
-    g.Office = { context: { requirements: { isSetSupported: (name: string, v: string) => name === "CustomFunctionsRuntime" && Number(v) <= 1.5 } } };
+    const runtime = (max: number) => ({ context: { requirements: { isSetSupported: (name: string, v: string) => name === "CustomFunctionsRuntime" && Number(v) <= max } } });
     useCellHost(officeCellHost);
     try {
+      g.Office = runtime(1.5);
       const typed = await grid("FILINGS", "AAPL", null, 1);
       expect(isTypedValue(typed[1][1])).toBe(true);
-      g.Office = { context: { requirements: { isSetSupported: (name: string, v: string) => name === "CustomFunctionsRuntime" && Number(v) <= 1.4 } } };
+      // 1.4 has formatted numbers and entities (1.5 adds linked entities): dates show as dates there too
+      g.Office = runtime(1.4);
+      expect(isTypedValue((await grid("FILINGS", "AAPL", null, 1))[1][1])).toBe(true);
+      g.Office = runtime(1.3);
       const plain = await grid("FILINGS", "AAPL", null, 1);
       expect(typeof plain[1][1]).toBe("number");
     } finally {

@@ -45,7 +45,7 @@ export function indexReference(node: Node, sheet: string, arg: Arg, reads: Reads
   if (typeof area === "string") return { ok: false, invalid: `${label}: ${area}` };
   const at = pick(area, row, col);
   if (!at) return { ok: false, invalid: `${label}: #REF! (position ${row}${col ? `, ${col}` : ""} is outside ${rangeAddress(area)})` };
-  const v = reads.value(at);
+  const v = reads.passed(at);
   if (isErrorValue(v)) return { ok: false, invalid: `${label}: ${cellAddress(at.sheet === sheet ? "" : at.sheet, at.row, at.col)} shows ${v.error}` };
   if (v === null && !arg.optional) return { ok: false, invalid: `${label}: the cell is empty (${cellAddress(at.sheet === sheet ? "" : at.sheet, at.row, at.col)})` };
   return { ok: true, value: v };

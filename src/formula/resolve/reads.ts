@@ -25,7 +25,8 @@ export class Reads {
   sheets: readonly string[] | null = null;
   calls = 0;
 
-  constructor(private readonly reader: CellReader) {}
+  /** `emptyCellAs`: what the host passes a function for an empty referenced cell (ResolveOptions). */
+  constructor(private readonly reader: CellReader, private readonly emptyCellAs: 0 | null = null) {}
 
   /** Read what is not read yet (names once). No call when there is nothing new. */
   async read(areas: readonly AreaRef[], spills: readonly CellRef[], names: boolean): Promise<void> {
@@ -54,6 +55,11 @@ export class Reads {
       if (!p.covers || (p.covers.get(ref.sheet.toUpperCase()) ?? []).some((a) => areaContains(a, ref))) return p.res.values(ref);
     }
     return null;
+  }
+
+  /** A referenced cell's value as the host passes it to a function: an empty cell as the host's `emptyCellAs`. */
+  passed(ref: CellRef): CellValue {
+    return this.value(ref) ?? this.emptyCellAs;
   }
 
   spill(anchor: CellRef): AreaRef | null {

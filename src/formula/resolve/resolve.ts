@@ -94,7 +94,7 @@ function unreadable(plan: SitePlan, message: string): Resolved {
  */
 export async function resolveCalls(sites: readonly FormulaSite[], reader: CellReader, opts: ResolveOptions = {}): Promise<Resolved[]> {
   const plans = sites.map((s) => planSite(s, opts.params));
-  const reads = new Reads(reader);
+  const reads = new Reads(reader, opts.emptyCellAs ?? null);
   try {
     const first = needsOf(plans, null);
     await reads.read(first.areas, first.spills, first.names);

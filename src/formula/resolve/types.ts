@@ -50,4 +50,9 @@ export interface ResolveOptions {
   now?: () => Date;
   /** Each argument's name and whether it may be left out (default: "argument N", required). */
   params?: (fn: string) => readonly ParamInfo[];
+  /**
+   * What the host passes for an empty referenced cell: null (the web, current desktop builds; the
+   * default) or 0 (older desktop builds). Pricing reads a workbook as the web does; a host plays its build.
+   */
+  emptyCellAs?: 0 | null;
 }

@@ -37,7 +37,7 @@ function readRef(node: NodeOf<"ref">, sheet: string, arg: Arg, reads: Reads, lab
   }
   const show = (r: number, c: number) => (target.sheet === sheet ? cellAddress("", r, c) : cellAddress(target.sheet, r, c));
   if (target.r0 === target.r1 && target.c0 === target.c1) {
-    const v = reads.value({ sheet: target.sheet, row: target.r0, col: target.c0 });
+    const v = reads.passed({ sheet: target.sheet, row: target.r0, col: target.c0 });
     if (isErrorValue(v)) return invalid(`${label()}: the cell shows ${v.error}`);
     if (v === null && !arg.optional) return invalid(`${label()}: the cell is empty`);
     return { ok: true, value: v };
@@ -47,7 +47,7 @@ function readRef(node: NodeOf<"ref">, sheet: string, arg: Arg, reads: Reads, lab
   for (let r = target.r0; r <= target.r1; r++) {
     const row: Scalar[] = [];
     for (let c = target.c0; c <= target.c1; c++) {
-      const v = reads.value({ sheet: target.sheet, row: r, col: c });
+      const v = reads.passed({ sheet: target.sheet, row: r, col: c });
       if (isErrorValue(v)) return invalid(`${label()}: ${show(r, c)} shows ${v.error}`);
       filled ||= v !== null;
       row.push(v);
