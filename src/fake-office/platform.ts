@@ -19,14 +19,28 @@ export interface Platform {
   readonly emptyCellAs: 0 | null;
   /** Highest CustomFunctionsRuntime version the build supports (1.4: formatted numbers and entities; 1.5: linked entities). */
   readonly customFunctionsRuntime: number;
+  /**
+   * Excel on the web caps each Excel.run request and response at 5 MB (RequestPayloadSizeLimitExceeded,
+   * ResponsePayloadSizeLimitExceeded): "Resource limits and performance optimization for Office Add-ins". null: no cap.
+   */
+  readonly payloadLimitBytes: number | null;
+  /** Excel on the web may answer a range read over 5,000,000 cells with null (same page: "Excel add-ins" limits). */
+  readonly nullReadOverCells: number | null;
+  /**
+   * Excel on the web re-runs every non-volatile custom function when the workbook opens (office.js
+   * behaviour, stated by Microsoft as by design); desktop Excel shows the values the file stored.
+   */
+  readonly rerunOnOpen: boolean;
 }
 
+const DESKTOP = { payloadLimitBytes: null, nullReadOverCells: null, rerunOnOpen: false } as const;
+
 const PROFILES: Record<string, Platform> = {
-  win: { name: "win", officePlatform: "PC", emptyCellAs: null, customFunctionsRuntime: 1.5 },
-  mac: { name: "mac", officePlatform: "Mac", emptyCellAs: null, customFunctionsRuntime: 1.5 },
-  web: { name: "web", officePlatform: "OfficeOnline", emptyCellAs: null, customFunctionsRuntime: 1.5 },
+  win: { name: "win", officePlatform: "PC", emptyCellAs: null, customFunctionsRuntime: 1.5, ...DESKTOP },
+  mac: { name: "mac", officePlatform: "Mac", emptyCellAs: null, customFunctionsRuntime: 1.5, ...DESKTOP },
+  web: { name: "web", officePlatform: "OfficeOnline", emptyCellAs: null, customFunctionsRuntime: 1.5, payloadLimitBytes: 5_000_000, nullReadOverCells: 5_000_000, rerunOnOpen: true },
   // Excel 2021 / Windows build 2208-2503: formatted numbers and entities, no linked entities; empty cells as 0.
-  "win-2208": { name: "win", officePlatform: "PC", emptyCellAs: 0, customFunctionsRuntime: 1.4 },
+  "win-2208": { name: "win", officePlatform: "PC", emptyCellAs: 0, customFunctionsRuntime: 1.4, ...DESKTOP },
 };
 
 /** The profile for a name; the current Windows build when none (or an unknown one) is given. */
