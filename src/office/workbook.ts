@@ -5,7 +5,7 @@
  * belongs to. Freeze and Unfreeze are frozen.ts; the resolver's cell reader is cell-reader.ts.
  *
  * APIs: ExcelApi 1.1 (ranges, formulas), 1.6 (Range.calculate), 1.7 (getActiveCell),
- * 1.12 (getSpillParentOrNullObject).
+ * 1.9 (Range.getTables), 1.12 (getSpillParentOrNullObject).
  */
 import type { DefinedName } from "../formula";
 import { FormulaCell, holdsSvcCall } from "../plan";
@@ -98,10 +98,15 @@ export async function insertAtActiveCell(formula: string): Promise<string> {
   try {
     return await excel().run(async (ctx) => {
       const cell = ctx.workbook.getActiveCell();
-      cell.formulas = [[formula]];
+      // A multi-cell result inside an Excel table is #SPILL! (dynamic arrays do not spill in tables): refuse the cell.
+      const tables = cell.getTables(false).load("items/name");
       cell.load("address");
       await ctx.sync();
-      return normaliseAddress(cell.address);
+      const address = normaliseAddress(cell.address);
+      if (tables.items.length) throw new Error(`Not inserted: ${address} is inside the table ${tables.items[0].name}, where a result of several cells cannot spill (#SPILL!). Select a cell outside any table.`);
+      cell.formulas = [[formula]];
+      await ctx.sync();
+      return address;
     });
   } catch (e) {
     if (isSelectionError(e)) throw new NoActiveCellError();
