@@ -11,7 +11,7 @@ import type { DefinedName } from "../formula";
 import { FormulaCell, holdsSvcCall } from "../plan";
 import { cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
 import { excel } from "./excel";
-import { svcFormulaProblem } from "./frozen-check";
+import { svcFormulaProblem } from "../plan/freeze/check";
 
 export type Scope = "selection" | "sheet" | "workbook";
 

@@ -52,8 +52,8 @@ export class RequestContext {
     this.received = 0;
     await Promise.resolve();
     try {
-      // Every request fails while a person edits a cell (Excel.ErrorCodes.invalidOperationInCellEditMode).
-      if (this.host.book.editing) throw new RichApiError(ErrorCodes.invalidOperationInCellEditMode, Messages.cellEditMode, "RequestContext.sync");
+      // Every request fails while a person edits a cell (Excel.ErrorCodes.invalidOperationInCellEditMode); a sync with nothing queued sends none.
+      if (ops.length && this.host.book.editing) throw new RichApiError(ErrorCodes.invalidOperationInCellEditMode, Messages.cellEditMode, "RequestContext.sync");
       const limit = this.host.platform.payloadLimitBytes;
       if (limit !== null && sent > limit) throw new RichApiError(ErrorCodes.requestPayloadSizeLimitExceeded, Messages.requestTooLarge, "RequestContext.sync");
       for (const op of ops) op();

@@ -7,7 +7,7 @@ import { areaText, parseArea, sizeOf } from "../a1";
 import { ErrorCodes, RichApiError, accessDenied, invalidArgument, itemNotFound } from "../errors";
 import type { XmlPart } from "../model";
 import { ClientCollection, ClientObject, ClientResult, RequestContext } from "./client";
-import type { Range } from "./range";
+import { Range } from "./range";
 
 export class CustomXmlPart extends ClientObject {
   constructor(
@@ -164,6 +164,14 @@ export class Comment extends ClientObject {
   }
   get content(): string {
     return this._get("content") as string;
+  }
+  /** The cell the comment belongs to (ExcelApi 1.10). */
+  getLocation(): Range {
+    const host = this.context.host;
+    return new Range(this.context, () => {
+      const a = parseArea(this.at(), host.book.active.name);
+      return { ...a, sheet: host.sheetOf(a.sheet).name };
+    });
   }
   delete(): void {
     this.context._queue(() => {

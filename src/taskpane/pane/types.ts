@@ -6,7 +6,7 @@ import type { Statement } from "../../api/catalogue";
 import type { PlanRequest, RefreshPlan, SvcEngine } from "../../engine";
 import type { CellSource, ValueSource } from "../../functions/sources";
 import type { CellReader } from "../../formula";
-import type { UnfreezeResult } from "../../office/frozen";
+import type { FreezeResult, UnfreezeResult } from "../../office/frozen";
 import type { FrozenEntry } from "../../office/frozen-part";
 import type { FormulaCell, Scope } from "../../office/workbook";
 import type { WorkbookReading } from "../../plan/changes";
@@ -38,7 +38,7 @@ export interface WorkbookPort {
   selectCell(address: string): Promise<void>;
   insertAtActiveCell(formula: string): Promise<string>;
   recalculateCells(addresses: readonly string[]): Promise<void>;
-  freeze(scope: Scope): Promise<FrozenEntry[]>;
+  freeze(scope: Scope): Promise<FreezeResult>;
   unfreeze(within?: string): Promise<UnfreezeResult>;
   listFrozen(): Promise<FrozenEntry[]>;
   /** The selected cell's address, for Show source. */

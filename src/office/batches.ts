@@ -1,0 +1,59 @@
+/**
+ * Requests kept under Excel on the web's limit of 5 MB per Excel.run request and per response
+ * ("Resource limits and performance optimization for Office Add-ins"): work is cut into chunks of a
+ * bounded weight (cells, characters), one sync each, and a chunk Excel still finds too large is cut
+ * in half and sent again.
+ */
+
+/** Cells one sync may read or write: values of 20,000 cells stay far below 5 MB. */
+export const CELLS_PER_SYNC = 20_000;
+/** Characters one sync may carry (formulas, XML, comments): 2,000,000 leaves room for the JSON around them. */
+export const CHARS_PER_SYNC = 2_000_000;
+/** Objects one sync may load a few short properties of (addresses of spill ranges, sheets' protection). */
+export const ITEMS_PER_SYNC = 5_000;
+
+/** Items cut in order into chunks whose weights add up to at most `budget` (an item heavier alone is a chunk of its own). */
+export function chunked<T>(items: readonly T[], weight: (t: T) => number, budget: number): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  let sum = 0;
+  for (const it of items) {
+    const w = weight(it);
+    if (cur.length && sum + w > budget) {
+      out.push(cur);
+      cur = [];
+      sum = 0;
+    }
+    cur.push(it);
+    sum += w;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+const TOO_LARGE = new Set(["RequestPayloadSizeLimitExceeded", "ResponsePayloadSizeLimitExceeded"]);
+
+/** Whether Excel refused a request or response as too large. */
+export function tooLarge(e: unknown): boolean {
+  return TOO_LARGE.has(String((e as { code?: unknown })?.code));
+}
+
+/**
+ * Run `work` over each chunk in order; a chunk refused as too large is run again as two halves. Results
+ * come back in the items' order.
+ */
+export async function inChunks<T, R>(items: readonly T[], weight: (t: T) => number, budget: number, work: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  const run = async (chunk: T[]): Promise<void> => {
+    try {
+      out.push(...(await work(chunk)));
+    } catch (e) {
+      if (!tooLarge(e) || chunk.length < 2) throw e;
+      const half = Math.ceil(chunk.length / 2);
+      await run(chunk.slice(0, half));
+      await run(chunk.slice(half));
+    }
+  };
+  for (const chunk of chunked(items, weight, budget)) await run(chunk);
+  return out;
+}
