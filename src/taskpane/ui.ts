@@ -14,7 +14,7 @@ import { dictionaryFor, loadDictionary } from "../api/dictionary";
 import type { Host } from "../host/runtime";
 import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
-import { calculateFull } from "../office/calculate";
+import { calculateFull, calculationMode } from "../office/calculate";
 import { openExternalLink } from "../office/links";
 import { excelCellReader } from "../office/cell-reader";
 import * as frozen from "../office/frozen";
@@ -57,6 +57,7 @@ export function start(host: Host): void {
         spillParent: workbook.spillParentOf,
         snapshot: snapshotWorkbook,
         addSheet: addValuesSheet,
+        calculationMode,
       },
       evaluate: (fn, args) => callFunction(fn, args),
       requestsFor,

@@ -9,6 +9,7 @@
 import { FROZEN_NAMESPACE, frozenXml } from "../../src/office/frozen-part";
 import { freeze, listFrozen, unfreeze } from "../../src/office/frozen";
 import { insertAtActiveCell } from "../../src/office/workbook";
+import { calculationMode } from "../../src/office/calculate";
 import { fakeExcel, FakeExcel } from "./fake-excel";
 
 let x: FakeExcel;
@@ -125,5 +126,14 @@ describe("Insert and Excel tables", () => {
     expect(x.fx.formulaAt("Sheet2!C4")).toBe("");
     x.fx.select("Sheet2!F4");
     await expect(insertAtActiveCell('=SVC.PEERS("KO")')).resolves.toBe("Sheet2!F4");
+  });
+});
+
+describe("the calculation mode the pane reads", () => {
+  it("is Excel's Application.calculationMode", async () => {
+    expect(await calculationMode()).toBe("Automatic");
+    x.fx.setCalculationMode("Manual");
+    expect(await calculationMode()).toBe("Manual");
+    x.fx.setCalculationMode("Automatic");
   });
 });

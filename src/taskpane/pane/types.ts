@@ -51,6 +51,8 @@ export interface WorkbookPort {
   snapshot?(): Promise<WorkbookReading>;
   /** Add a sheet of plain values after the last one (text stays text): the change list. */
   addSheet?(name: string, rows: (string | number | boolean | null)[][]): Promise<void>;
+  /** Excel's calculation mode (Automatic, AutomaticExceptTables, Manual): in Manual, dependents of refreshed cells stay stale. */
+  calculationMode?(): Promise<string>;
 }
 
 /** Metric keys with labels and units (src/api/dictionary.ts MetricDictionary fits). */
