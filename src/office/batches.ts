@@ -12,6 +12,25 @@ export const CHARS_PER_SYNC = 2_000_000;
 /** Objects one sync may load a few short properties of (addresses of spill ranges, sheets' protection). */
 export const ITEMS_PER_SYNC = 5_000;
 
+/** Cells of one band of rows: the unit a large range is read in (a chunk of bands is one request). */
+export const BAND_CELLS = 2_000;
+
+interface Area {
+  sheet: string;
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
+/** `area` cut into bands of whole rows of at most `cells` cells (at least one row each). */
+export function bandsOf<A extends Area>(area: A, cells: number): A[] {
+  const rows = Math.max(1, Math.floor(cells / (area.c1 - area.c0 + 1)));
+  const out: A[] = [];
+  for (let r = area.r0; r <= area.r1; r += rows) out.push({ ...area, r0: r, r1: Math.min(area.r1, r + rows - 1) });
+  return out;
+}
+
 /** Items cut in order into chunks whose weights add up to at most `budget` (an item heavier alone is a chunk of its own). */
 export function chunked<T>(items: readonly T[], weight: (t: T) => number, budget: number): T[][] {
   const out: T[][] = [];
