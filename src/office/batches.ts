@@ -23,6 +23,13 @@ interface Area {
   c1: number;
 }
 
+/** A band of rows cut in two (a single row stays whole). */
+export function halves<A extends Area>(area: A): A[] {
+  if (area.r1 === area.r0) return [area];
+  const mid = area.r0 + Math.floor((area.r1 - area.r0) / 2);
+  return [{ ...area, r1: mid }, { ...area, r0: mid + 1 }];
+}
+
 /** `area` cut into bands of whole rows of at most `cells` cells (at least one row each). */
 export function bandsOf<A extends Area>(area: A, cells: number): A[] {
   const rows = Math.max(1, Math.floor(cells / (area.c1 - area.c0 + 1)));
@@ -58,19 +65,23 @@ export function tooLarge(e: unknown): boolean {
 }
 
 /**
- * Run `work` over each chunk in order; a chunk refused as too large is run again as two halves. Results
- * come back in the items' order.
+ * Run `work` over each chunk in order; a chunk refused as too large is run again as two halves, and a
+ * lone item as the parts `split` cuts it into (a band of rows as two bands). Results come back in order.
  */
-export async function inChunks<T, R>(items: readonly T[], weight: (t: T) => number, budget: number, work: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+export async function inChunks<T, R>(items: readonly T[], weight: (t: T) => number, budget: number, work: (chunk: T[]) => Promise<R[]>, split: (t: T) => T[] = (t) => [t]): Promise<R[]> {
   const out: R[] = [];
   const run = async (chunk: T[]): Promise<void> => {
     try {
       out.push(...(await work(chunk)));
     } catch (e) {
-      if (!tooLarge(e) || chunk.length < 2) throw e;
-      const half = Math.ceil(chunk.length / 2);
-      await run(chunk.slice(0, half));
-      await run(chunk.slice(half));
+      const parts = chunk.length === 1 ? split(chunk[0]) : [];
+      if (!tooLarge(e) || (chunk.length < 2 && parts.length < 2)) throw e;
+      if (chunk.length === 1) for (const p of parts) await run([p]);
+      else {
+        const half = Math.ceil(chunk.length / 2);
+        await run(chunk.slice(0, half));
+        await run(chunk.slice(half));
+      }
     }
   };
   for (const chunk of chunked(items, weight, budget)) await run(chunk);

@@ -13,7 +13,7 @@
  */
 import type { AreaRef, CellReader, CellRef, CellValue, DefinedName, ReadRequest, ReadResult } from "../formula";
 import { rangeAddress, sameSheet } from "./address";
-import { BAND_CELLS, CELLS_PER_SYNC, ITEMS_PER_SYNC, bandsOf, inChunks } from "./batches";
+import { BAND_CELLS, CELLS_PER_SYNC, ITEMS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";
 
 /** One range per sheet when the bounding box of its areas holds at most this many cells. */
@@ -136,7 +136,7 @@ async function readValues(ctx: Excel.RequestContext, cells: ReadCells, placed: r
     await ctx.sync();
     for (const { b, range } of reads) cells.add(b.sheet, { r0: b.area.r0, c0: b.area.c0, values: range.values ?? [], types: (range.valueTypes ?? []) as string[][] });
     return [];
-  });
+  }, (b) => halves(b.area).map((area) => ({ sheet: b.sheet, area })));
 }
 
 function queueNames(ctx: Excel.RequestContext, sheets: readonly string[]): Array<{ sheet: string | null; items: Excel.NamedItemCollection }> {

@@ -10,7 +10,7 @@
 import type { DefinedName } from "../formula";
 import { FormulaCell, holdsSvcCall } from "../plan";
 import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
-import { BAND_CELLS, CELLS_PER_SYNC, bandsOf, inChunks } from "./batches";
+import { BAND_CELLS, CELLS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";
 import { svcFormulaProblem } from "../plan/freeze/check";
 
@@ -64,7 +64,7 @@ function readBands(ctx: Excel.RequestContext, bands: readonly RangeRef[]): Promi
     const reads = chunk.map((b) => ctx.workbook.worksheets.getItem(b.sheet).getRange(rangeAddress({ ...b, sheet: "" })).load("address,formulas"));
     await ctx.sync();
     return reads.map((r) => ({ address: r.address, formulas: r.formulas as unknown[][] }));
-  });
+  }, halves);
 }
 
 /** The formulas that make an SVC call (wrapped, nested, through a name) in the selection, the active sheet or every sheet, in reading order. */
