@@ -25,7 +25,8 @@ export function composePage(conn: Connection, opts: { dbName?: string; lock?: Cr
     const store = id === null ? undefined : new IndexedDbStore(scope, opts.dbName ?? "svc-cache");
     void store?.sweep(SWEEP_AFTER_MS).catch(() => undefined);
     // One queue per connection: every runtime of this origin talking to this API as this connection shares it.
-    return createEngine({ client: bound, store, lock, lockName: `svc-api:${scope}` });
+    // Excel re-runs the functions by itself (on the web at every open): an expired answer is kept, only Refresh asks again.
+    return createEngine({ client: bound, store, lock, lockName: `svc-api:${scope}`, keepExpired: true });
   });
   const scope = connectionScope(conn.baseUrl, engine.connection() ?? "");
   return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl) };

@@ -21,6 +21,19 @@ export class StaleFallback {
     private readonly changed: () => void,
   ) {}
 
+  /**
+   * An expired answer (not one a refresh made due), served stale without a call: in Excel nothing
+   * refreshes by itself, and Excel re-runs custom functions on its own (on the web when a workbook
+   * opens and on a row or column insert).
+   */
+  async expired(c: Coalescer, req: CanonicalRequest, group: string): Promise<EngineAnswer | undefined> {
+    const e = await this.cache.find(req.tool, group, (x) => !x.due && c.covers(x.sent, req), true);
+    if (!e) return undefined;
+    this.counts.stale_served++;
+    this.changed();
+    return answerFrom(c, req, e, true);
+  }
+
   /** A cached answer of any age for a failure that allows it (or a cancellation), else the failure. */
   or(c: Coalescer, req: CanonicalRequest, group: string, err: SvcError): EngineAnswer {
     if (STALE_OK.has(err.kind) || err.kind === "cancelled") {

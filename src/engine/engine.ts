@@ -73,6 +73,8 @@ export interface EngineOptions {
    * Default: true when a store is given and the lock is shared beyond this runtime (not a LocalLock).
    */
   shareStore?: boolean;
+  /** Excel's page: an expired answer is served stale, no call; only an answer a refresh made due (or none) is asked again. */
+  keepExpired?: boolean;
 }
 
 export interface SvcStats extends EngineStats {
@@ -115,9 +117,7 @@ function clockFrom(o: EngineOptions): Clock {
   return systemClock;
 }
 
-function cancelledError(): SvcError {
-  return new SvcError("cancelled", "Cancelled before it was sent");
-}
+const cancelledError = (): SvcError => new SvcError("cancelled", "Cancelled before it was sent");
 
 class EngineImpl implements SvcEngine {
   private readonly clock: Clock;
@@ -134,9 +134,11 @@ class EngineImpl implements SvcEngine {
   private readonly missing: MissingMemory;
   private readonly notifier: Notifier<SvcStats>;
   private readonly counts: Counts = { calls: 0, cache_hits: 0, coalesced: 0, retries: 0, stale_served: 0, errors: 0 };
+  private readonly keepExpired: boolean;
 
   constructor(o: EngineOptions) {
     this.clock = clockFrom(o);
+    this.keepExpired = o.keepExpired === true;
     this.rules = widenOnce(o.rules ?? apiRules);
     this.coalescerFor = coalescers(this.rules);
     this.notifier = new Notifier(() => this.stats());
@@ -335,6 +337,8 @@ class EngineImpl implements SvcEngine {
       this.notifier.changed();
       return answerFrom(c, req, hit, false);
     }
+    const old = this.keepExpired ? await this.stale.expired(c, req, group) : undefined;
+    if (old) return old;
     const missing = await remembered;
     if (missing) {
       this.counts.cache_hits++; // a remembered 404 is answered like a cached answer: no call

@@ -12,6 +12,7 @@ import { Cell, Sheet, keyOf, sheetNameProblem } from "./model";
 import { Pin, pinCell, pinnedResult } from "./plain";
 import { renameSheetIn } from "./sheet-rename";
 import { namespaceOf } from "./excel/parts";
+import { Insertion, insertedFormula } from "./insert";
 import { Constant, DataValue, GridCell, Input, isDataValue, isError, Result } from "./values";
 import type { ExcelTable } from "../formula";
 
@@ -148,6 +149,33 @@ function replaceSheets(host: Host, names: readonly string[]): void {
   host.note("sheet", { op: "replace", name: names[0] });
 }
 
+/**
+ * Insert whole rows or columns: cells at and after them move, every reference follows (insert.ts), and
+ * every SVC formula runs again: Excel on the web re-runs every custom function on a row or column
+ * insert, desktop Excel on structural edits (office.js behaviour, stated by Microsoft as by design).
+ */
+function insertLines(host: Host, ins: Insertion): void {
+  const target = host.sheetOf(ins.sheet);
+  const cells = host.book.sheets.flatMap((s) => [...s.cells.values()]);
+  const back: RawCell[] = cells.map((cell) => {
+    const input = "formula" in cell.input ? { formula: "=" + insertedFormula(cell.input.formula.replace(/^=/, ""), cell.sheet.name, ins) } : cell.input;
+    const moves = cell.sheet === target && (ins.axis === "rows" ? cell.r : cell.c) >= ins.at;
+    const r = moves && ins.axis === "rows" ? cell.r + ins.count : cell.r;
+    const c = moves && ins.axis === "columns" ? cell.c + ins.count : cell.c;
+    return { sheet: cell.sheet, r, c, input, result: cell.f?.result };
+  });
+  for (const cell of cells) host.input(cell.sheet, cell.r, cell.c, null);
+  for (const n of host.book.names) n.formula = insertedFormula(n.formula, n.sheet ?? host.book.active.name, ins);
+  put(host, back);
+  host.note("sheet", { op: "insert", name: target.name, axis: ins.axis, at: ins.at, count: ins.count });
+  rerunSvc(host);
+}
+
+/** Every SVC formula runs again (forced: its calls are made again, whatever their arguments). */
+function rerunSvc(host: Host): void {
+  host.recalc.mark(host.formulaCells().filter((c) => c.f?.svc), true);
+}
+
 /** The typed contents of a cell for the formula bar: a formula, or the constant as text. */
 function editText(host: Host, address: string): string {
   const a = parseArea(address, host.book.active.name);
@@ -160,9 +188,18 @@ function editText(host: Host, address: string): string {
 
 export function createBookIo(host: Host) {
   return {
-    /** Put cells in as a file opens (its tables first): formulas keep their stored results, and none is calculated. */
-    load: (cells: readonly LoadCell[], tables: readonly ExcelTable[] = []) =>
-      (host.book.tables.splice(0, host.book.tables.length, ...tables), put(host, cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.pin ? pinnedResult(x.pin) : x.stored === undefined ? null : resultOf(x.stored), pin: x.pin })))),
+    /**
+     * Put cells in as a file opens (its tables first): formulas keep their stored results, and none is
+     * calculated; except on Excel on the web, which re-runs every custom function when a workbook opens
+     * (office.js behaviour, stated by Microsoft as by design; platform.ts rerunOnOpen).
+     */
+    load: (cells: readonly LoadCell[], tables: readonly ExcelTable[] = []) => {
+      host.book.tables.splice(0, host.book.tables.length, ...tables);
+      put(host, cells.map((x) => ({ sheet: host.sheetOf(x.sheet), r: x.r, c: x.c, input: inputOf(x), result: x.pin ? pinnedResult(x.pin) : x.stored === undefined ? null : resultOf(x.stored), pin: x.pin })));
+      if (host.platform.rerunOnOpen) rerunSvc(host);
+    },
+    /** Insert `count` whole rows (or columns) before zero-based `at` of `sheet`, as Home > Insert does. */
+    insert: (sheet: string, axis: "rows" | "columns", at: number, count = 1) => insertLines(host, { sheet, axis, at, count }),
     /** Every sheet's cells as a Save writes them, in reading order. */
     snapshot: () => host.book.sheets.map((s) => ({ name: s.name, cells: [...s.cells.values()].sort((a, b) => a.r - b.r || a.c - b.c).flatMap(savedOf) })),
     renameSheet: (from: string, to: string) => renameSheet(host, from, to),

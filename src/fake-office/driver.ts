@@ -157,6 +157,15 @@ function workbookParts(host: Host) {
     },
     xmlParts: () => host.book.xmlParts.map((p) => ({ id: p.id, namespace: p.namespace, xml: p.xml })),
     comments: () => [...host.book.comments.entries()],
+    /** An Excel table over `area` ("Sheet1!A1:C5", header row first; its columns named Column1...). */
+    addTable: (name: string, area: string) => {
+      const a = areaIn(host, area);
+      host.book.tables.push({ name, sheet: a.sheet, r0: a.r0, c0: a.c0, r1: a.r1, c1: a.c1, columns: Array.from({ length: a.c1 - a.c0 + 1 }, (_, i) => `Column${i + 1}`), headerRows: 1, totalsRows: 0 });
+    },
+    /** Review > Protect Sheet (on) or Unprotect Sheet. */
+    protect: (sheet: string, on = true) => void (host.sheetOf(sheet).protected = on),
+    /** A person typing in `address` (cell-edit mode: every Excel.run fails), or done typing (null). */
+    editing: (address: string | null) => void (host.book.editing = address),
   };
 }
 
@@ -166,6 +175,8 @@ const counters = (m: Map<string, number>) => Object.fromEntries(m);
 function calculation(host: Host) {
   return {
     calculate: (type: string) => host.calculate(type),
+    /** Formulas > Calculation Options: Automatic, AutomaticExceptTables or Manual. */
+    setCalculationMode: (mode: "Automatic" | "AutomaticExceptTables" | "Manual") => void (host.recalc.calculationMode = mode),
     lastCalculation: () => host.lastCalculation,
     /** Resolves when no cell is dirty or running. */
     settled: () => host.recalc.settled(),

@@ -17,6 +17,11 @@ export const ErrorCodes = {
   runMustReturnPromise: "RunMustReturnPromise",
   cannotUpdateReadOnlyProperty: "CannotUpdateReadOnlyProperty",
   unsupportedOperation: "UnsupportedOperation",
+  // Excel.ErrorCodes (learn.microsoft.com/javascript/api/excel/excel.errorcodes)
+  accessDenied: "AccessDenied",
+  invalidOperationInCellEditMode: "InvalidOperationInCellEditMode",
+  requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
+  responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
 } as const;
 
 export const Messages = {
@@ -29,11 +34,16 @@ export const Messages = {
   itemAlreadyExists: "The resource already exists.",
   invalidSelection: "The current selection is invalid for this operation.",
   readOnly: (p: string) => `The property '${p}' is read-only and it cannot be updated.`,
+  // office.js's own strings (Strings.OfficeOM.L_InvalidOperationInCellEditMode) and Excel's messages
+  cellEditMode: "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",
+  protectedSheet: "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.",
+  requestTooLarge: "The request payload size has exceeded the limit. Please refer to the documentation: https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.",
+  responseTooLarge: "The response payload size has exceeded the limit. Please refer to the documentation: https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.",
   runMustReturnPromise:
     'The batch function passed to the ".run" method didn\'t return a promise. The function must return a promise, so that any automatically-tracked objects can be released at the completion of the batch operation. Typically, you return a promise by returning the response from "context.sync()".',
 };
 
-const STATUS: Record<string, number> = { InvalidArgument: 400, ItemNotFound: 404, PropertyNotLoaded: 400, ValueNotLoaded: 400, ItemAlreadyExists: 409 };
+const STATUS: Record<string, number> = { InvalidArgument: 400, ItemNotFound: 404, PropertyNotLoaded: 400, ValueNotLoaded: 400, ItemAlreadyExists: 409, AccessDenied: 403, RequestPayloadSizeLimitExceeded: 413 };
 
 export class RichApiError extends Error {
   readonly code: string;
@@ -63,3 +73,4 @@ export const sizeMismatch = (location: string) => new RichApiError(ErrorCodes.in
 export const itemNotFound = (location: string) => new RichApiError(ErrorCodes.itemNotFound, Messages.itemNotFound, location);
 export const itemAlreadyExists = (location: string) => new RichApiError(ErrorCodes.itemAlreadyExists, Messages.itemAlreadyExists, location);
 export const invalidSelection = (location: string) => new RichApiError(ErrorCodes.invalidSelection, Messages.invalidSelection, location);
+export const accessDenied = (location: string) => new RichApiError(ErrorCodes.accessDenied, Messages.protectedSheet, location);

@@ -9,13 +9,14 @@ import { AreaIndex } from "./area-index";
 import { contentAt, formulaAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
 import { EvalContext, evaluatePlain, evaluateSvc, previewSvc } from "./evaluate";
-import { CellReader, CellRef, CellSource, holdsSvcCall, MAX_COLS, MAX_ROWS, referencesOf, roughReferencesOf, volatileFunctionsIn } from "../formula";
+import { CellReader, CellRef, CellSource, holdsSvcCall, MAX_COLS, MAX_ROWS, referencesOf, roughReferencesOf } from "../formula";
 import { Functions, Metadata } from "./functions";
 import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
 import { Recalc, RecalcGraph } from "./recalc";
 import { Spills } from "./spills";
 import { Input, Result, asCellValue } from "./values";
 import { Journal } from "./journal";
+import { checkedShape, newState } from "./formula-state";
 import { Platform, platformNamed } from "./platform";
 
 export type Note = (type: string, detail?: Record<string, unknown>) => void;
@@ -51,7 +52,7 @@ export class Host implements RecalcGraph, EvalContext {
     this.book = new Workbook(opts.sheets ?? ["Sheet1", "Sheet2"]);
     this.fns = new Functions(this.note, opts.metadata);
     this.recalc = new Recalc(this);
-    this.spills = new Spills((areas) => this.changed(areas));
+    this.spills = new Spills((areas) => this.changed(areas), () => this.book.tables);
     this.source = {
       value: (ref) => {
         const s = this.book.sheet(ref.sheet);
@@ -292,8 +293,8 @@ export class Host implements RecalcGraph, EvalContext {
   /** Application.calculate: Full / FullRebuild re-run every formula (SVC calls included); Recalculate the volatile ones. */
   calculate(type: string): Promise<unknown[]> {
     this.note("calculate", { calculationType: type });
-    if (type === "Full" || type === "FullRebuild") this.recalc.mark(this.formulaCells(), true);
-    else this.recalc.mark(this.volatile, false);
+    if (type === "Full" || type === "FullRebuild") this.recalc.markWithStale(this.formulaCells(), true);
+    else this.recalc.markWithStale(this.volatile, false);
     this.lastCalculation = this.results();
     return this.lastCalculation;
   }
@@ -373,28 +374,4 @@ export class Host implements RecalcGraph, EvalContext {
       return null;
     }
   }
-}
-
-/** Excel shows #CALC! for an empty array and #VALUE! for rows of different lengths. */
-function checkedShape(r: Result): Result {
-  if (!("value" in r) || !Array.isArray(r.value)) return r;
-  const g = r.value;
-  if (g.length === 0 || g[0].length === 0) return { error: "#CALC!", message: "the function returned an empty array" };
-  if (g.some((row) => !Array.isArray(row) || row.length !== g[0].length)) return { error: "#VALUE!", message: "the function returned rows of different lengths" };
-  return r;
-}
-
-function newState(text: string, prev: FormulaState | null, svc: boolean): FormulaState {
-  return {
-    text,
-    volatile: volatileFunctionsIn(text).length > 0,
-    svc,
-    result: prev?.result ?? null,
-    invoking: false,
-    spill: prev?.spill ?? null,
-    want: prev?.want ?? null,
-    calls: new Map(),
-    ctrl: null,
-    gen: (prev?.gen ?? 0) + 1,
-  };
 }

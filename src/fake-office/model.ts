@@ -40,6 +40,8 @@ export class Sheet {
   /** Spilled cells (not anchors) -> their anchor. */
   readonly spillOwner = new Map<number, Cell>();
   readonly numberFormats = new Map<number, string>();
+  /** Worksheet.protection.protect(): writes to its cells fail with AccessDenied. */
+  protected = false;
   constructor(
     readonly id: number,
     public name: string
@@ -72,6 +74,8 @@ export class Workbook {
   readonly tables: ExcelTable[] = [];
   xmlParts: XmlPart[] = [];
   readonly comments = new Map<string, string>();
+  /** The cell a person is typing in (cell-edit mode), or null. */
+  editing: string | null = null;
 
   constructor(sheetNames: readonly string[] = ["Sheet1"]) {
     for (const n of sheetNames) this.addSheet(n);

@@ -26,10 +26,33 @@ export interface Platform {
   readonly dialogHostInfoInQuery: boolean;
   /** Safari (WKWebView on the Mac, Safari for the web) clears window.name when a navigation crosses origins. */
   readonly clearsWindowNameAcrossOrigins: boolean;
+  /**
+   * Excel on the web caps each Excel.run request and response at 5 MB (RequestPayloadSizeLimitExceeded,
+   * ResponsePayloadSizeLimitExceeded): "Resource limits and performance optimization for Office Add-ins". null: no cap.
+   */
+  readonly payloadLimitBytes: number | null;
+  /** Excel on the web may answer a range read over 5,000,000 cells with null (same page: "Excel add-ins" limits). */
+  readonly nullReadOverCells: number | null;
+  /**
+   * Excel on the web re-runs every non-volatile custom function when the workbook opens (office.js
+   * behaviour, stated by Microsoft as by design); desktop Excel shows the values the file stored.
+   */
+  readonly rerunOnOpen: boolean;
 }
 
-const WIN: Platform = { name: "win", officePlatform: "PC", emptyCellAs: null, customFunctionsRuntime: 1.5, dialogHostInfoInQuery: false, clearsWindowNameAcrossOrigins: false };
-const WEB: Platform = { name: "web", officePlatform: "OfficeOnline", emptyCellAs: null, customFunctionsRuntime: 1.5, dialogHostInfoInQuery: true, clearsWindowNameAcrossOrigins: false };
+const DESKTOP = { payloadLimitBytes: null, nullReadOverCells: null, rerunOnOpen: false } as const;
+const WIN: Platform = { name: "win", officePlatform: "PC", emptyCellAs: null, customFunctionsRuntime: 1.5, dialogHostInfoInQuery: false, clearsWindowNameAcrossOrigins: false, ...DESKTOP };
+const WEB: Platform = {
+  name: "web",
+  officePlatform: "OfficeOnline",
+  emptyCellAs: null,
+  customFunctionsRuntime: 1.5,
+  dialogHostInfoInQuery: true,
+  clearsWindowNameAcrossOrigins: false,
+  payloadLimitBytes: 5_000_000,
+  nullReadOverCells: 5_000_000,
+  rerunOnOpen: true,
+};
 
 const PROFILES: Record<string, Platform> = {
   win: WIN,

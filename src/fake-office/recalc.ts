@@ -5,6 +5,10 @@
  * Nothing else is evaluated. Plain formulas evaluate synchronously; SVC formulas asynchronously
  * (resolver + custom function), their dependents waiting for them. A cycle is evaluated once in
  * reading order instead of waiting forever.
+ *
+ * Manual calculation (Application.calculationMode, ExcelApi 1.8; "Calculation mode" in Excel's
+ * documentation): what is asked (an edit, Range.calculate) is evaluated and every formula reading it
+ * stays stale, with its old value, until a recalculation of the workbook (F9, Application.calculate).
  */
 import type { Area } from "./a1";
 import type { Cell } from "./model";
@@ -38,6 +42,9 @@ export class Recalc {
   private idle: Array<() => void> = [];
   private cellWaiters = new Map<Cell, Array<() => void>>();
   private scheduled = false;
+  /** Formulas left stale by Manual calculation, waiting for F9. */
+  private readonly stale = new Set<Cell>();
+  calculationMode: "Automatic" | "AutomaticExceptTables" | "Manual" = "Automatic";
 
   constructor(private readonly graph: RecalcGraph) {}
 
@@ -51,14 +58,26 @@ export class Recalc {
 
   /** Make `roots` dirty (forced: their SVC calls re-run even with the same arguments) and every formula reading them. */
   mark(roots: Iterable<Cell>, force = false): void {
-    const reached = new Set<Cell>();
     const queue: Cell[] = [];
     for (const r of roots) {
       queue.push(r);
       if (force) this.forced.add(r);
     }
-    this.spread(queue, reached);
+    this.spread(queue, new Set(), this.manual() ? new Set(queue) : null);
     this.schedule();
+  }
+
+  /** F9 (Application.calculate): `roots` and every formula Manual calculation left stale, with their readers. */
+  markWithStale(roots: Iterable<Cell>, force = false): void {
+    const queue = [...roots, ...this.stale];
+    this.stale.clear();
+    for (const r of queue) if (force) this.forced.add(r);
+    this.spread(queue, new Set(), null);
+    this.schedule();
+  }
+
+  private manual(): boolean {
+    return this.calculationMode === "Manual";
   }
 
   /** Formulas reading `areas` (a display change: a value written, a spill placed or removed) become dirty, unless already pending. */
@@ -66,11 +85,12 @@ export class Recalc {
     const queue: Cell[] = [];
     for (const a of areas) for (const d of this.graph.dependentsOf(a)) if (!this.dirty.has(d)) queue.push(d);
     if (queue.length === 0) return;
-    this.spread(queue, new Set());
+    this.spread(queue, new Set(), this.manual() ? new Set() : null);
     this.schedule();
   }
 
-  private spread(queue: Cell[], reached: Set<Cell>): void {
+  /** Mark what `queue` reaches dirty; in Manual calculation only `roots` (the rest stays stale). */
+  private spread(queue: Cell[], reached: Set<Cell>, roots: Set<Cell> | null): void {
     for (let i = 0; i < queue.length; i++) {
       const x = queue[i];
       if (reached.has(x) || !x.f) continue;
@@ -78,6 +98,13 @@ export class Recalc {
       reached.add(x);
       for (const d of this.graph.dependentsOf(this.graph.outputOf(x))) if (!reached.has(d)) queue.push(d);
     }
+    if (roots)
+      for (const x of [...reached])
+        if (!roots.has(x)) {
+          reached.delete(x);
+          this.stale.add(x);
+        }
+    for (const x of reached) this.stale.delete(x);
     for (const x of reached) this.dirty.add(x);
     for (const x of reached) this.block(x);
   }
@@ -180,6 +207,7 @@ export class Recalc {
 
   /** A cell was removed (cleared): forget it. */
   forget(x: Cell): void {
+    this.stale.delete(x);
     this.dirty.delete(x);
     this.forced.delete(x);
     this.running.delete(x);

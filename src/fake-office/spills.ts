@@ -4,11 +4,14 @@
  * runs off the sheet; then the anchor shows #SPILL! and waits. When cells are freed (cleared, a
  * spill retracts), waiting anchors whose range is now free spill. Each change reports the cells
  * whose display changed, so the host redraws and recalculates their readers only.
+ * An Excel table's cells refuse a spill ("Spilled range in table": dynamic arrays are not supported
+ * in Excel tables, so a multi-cell result in or into a table shows #SPILL!).
  */
 import { Area, MAX_COLS, MAX_ROWS } from "./a1";
 import { AreaIndex } from "./area-index";
 import { Cell, Sheet, areaOfCell, keyOf } from "./model";
 import type { GridCell } from "./values";
+import type { ExcelTable } from "../formula";
 
 export class Spills {
   /** Placed spill ranges by anchor (for "which spills touch this area"). */
@@ -16,7 +19,10 @@ export class Spills {
   /** Anchors showing #SPILL!, by the range they want. */
   private readonly waiting = new AreaIndex<Cell>();
 
-  constructor(private readonly changed: (areas: Area[]) => void) {}
+  constructor(
+    private readonly changed: (areas: Area[]) => void,
+    private readonly tables: () => readonly ExcelTable[] = () => []
+  ) {}
 
   /** The grid a result spills, or null for a single value. */
   static gridOf(value: unknown): GridCell[][] | null {
@@ -26,6 +32,8 @@ export class Spills {
   }
 
   private free(sheet: Sheet, area: Area, anchor: Cell): boolean {
+    const name = sheet.name.toUpperCase();
+    if (this.tables().some((t) => t.sheet.toUpperCase() === name && t.r0 <= area.r1 && area.r0 <= t.r1 && t.c0 <= area.c1 && area.c0 <= t.c1)) return false;
     for (let r = area.r0; r <= area.r1; r++)
       for (let c = area.c0; c <= area.c1; c++) {
         if (r === anchor.r && c === anchor.c) continue;

@@ -16,3 +16,12 @@ export async function calculateFull(): Promise<void> {
     await ctx.sync();
   });
 }
+
+/** Application.calculationMode (ExcelApi 1.8): "Automatic", "AutomaticExceptTables" or "Manual". */
+export async function calculationMode(): Promise<string> {
+  return excel().run(async (ctx) => {
+    const app = ctx.workbook.application.load("calculationMode");
+    await ctx.sync();
+    return String(app.calculationMode);
+  });
+}

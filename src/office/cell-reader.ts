@@ -1,8 +1,10 @@
 /**
  * The argument resolver's "read these cells" port (`CellReader`, src/formula) over Excel.run: one
- * pass is ONE batched request whatever the number of formulas — every area of a sheet through one
- * range (their bounding box, or each area when the box would be far larger), each spill anchor's
- * `getSpillingToRangeOrNullObject()`, the names of the workbook and of each sheet — and one `sync`.
+ * pass is ONE Excel.run whatever the number of formulas — every area of a sheet through one range
+ * (their bounding box, or each area when the box would be far larger), each spill anchor's
+ * `getSpillingToRangeOrNullObject()`, the names of the workbook and of each sheet. Two requests for
+ * a small model: where the ranges lie, then their values; a large one's values come in bands of rows,
+ * a few per request, each answer far below Excel on the web's 5 MB (batches.ts).
  * The sheet list is known from the caller or read once per reader (one more round trip), so a range
  * on a sheet that does not exist is never asked for (Excel would fail the whole batch).
  *
@@ -11,6 +13,7 @@
  */
 import type { AreaRef, CellReader, CellRef, CellValue, DefinedName, ReadRequest, ReadResult } from "../formula";
 import { rangeAddress, sameSheet } from "./address";
+import { BAND_CELLS, CELLS_PER_SYNC, ITEMS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";
 
 /** One range per sheet when the bounding box of its areas holds at most this many cells. */
@@ -64,20 +67,15 @@ class ReadCells {
     return found === undefined ? null : found.toUpperCase();
   }
 
-  add(sheet: string, range: Loaded): void {
-    if (range.isNullObject) return;
+  add(sheet: string, block: Block): void {
     const key = sheet.toUpperCase();
     const list = this.blocks.get(key) ?? [];
-    list.push({ r0: range.rowIndex, c0: range.columnIndex, values: range.values, types: range.valueTypes as string[][] });
+    list.push(block);
     this.blocks.set(key, list);
   }
 
-  addSpill(anchor: CellRef, range: Loaded): void {
-    const at = `${anchor.sheet.toUpperCase()}!${anchor.row},${anchor.col}`;
-    if (range.isNullObject) return void this.spills.set(at, null);
-    const area = { sheet: anchor.sheet, r0: range.rowIndex, c0: range.columnIndex, r1: range.rowIndex + range.rowCount - 1, c1: range.columnIndex + range.columnCount - 1 };
-    this.spills.set(at, area);
-    this.add(anchor.sheet, range);
+  addSpill(anchor: CellRef, area: AreaRef | null): void {
+    this.spills.set(`${anchor.sheet.toUpperCase()}!${anchor.row},${anchor.col}`, area);
   }
 
   readonly values = (ref: CellRef): CellValue => {
@@ -93,10 +91,18 @@ class ReadCells {
   readonly spill = (anchor: CellRef): AreaRef | null => this.spills.get(`${anchor.sheet.toUpperCase()}!${anchor.row},${anchor.col}`) ?? null;
 }
 
-const PROPS = "values,valueTypes,rowIndex,columnIndex,rowCount,columnCount";
+const DIMS = "rowIndex,columnIndex,rowCount,columnCount";
 
-/** Queue the loads of one pass (nothing is sent until the caller's sync). */
-function queue(ctx: Excel.RequestContext, req: ReadRequest, sheets: readonly string[]) {
+/** A range whose place is known and whose values are still to read. */
+interface Placed {
+  sheet: string;
+  area: AreaRef;
+}
+
+const placedOf = (sheet: string, r: Loaded): AreaRef => ({ sheet, r0: r.rowIndex, c0: r.columnIndex, r1: r.rowIndex + r.rowCount - 1, c1: r.columnIndex + r.columnCount - 1 });
+
+/** First request: where each block (or its used part) and each spill lies — places only, a few bytes each. */
+async function place(ctx: Excel.RequestContext, req: ReadRequest, sheets: readonly string[]): Promise<{ blocks: Placed[]; spills: Array<{ anchor: CellRef; area: AreaRef | null }> }> {
   const known = (sheet: string) => sheets.find((s) => sameSheet(s, sheet));
   const bySheet = new Map<string, AreaRef[]>();
   for (const a of req.areas) {
@@ -108,21 +114,29 @@ function queue(ctx: Excel.RequestContext, req: ReadRequest, sheets: readonly str
     const ws = ctx.workbook.worksheets.getItem(sheet);
     for (const b of blocksFor(areas)) {
       const r = ws.getRange(rangeAddress({ ...b, sheet: "" }));
-      const range = (size(b) > USED_ONLY_CELLS ? r.getUsedRangeOrNullObject(true) : r) as Loaded;
-      range.load(PROPS);
-      ranges.push({ sheet, range });
+      ranges.push({ sheet, range: (size(b) > USED_ONLY_CELLS ? r.getUsedRangeOrNullObject(true) : r).load(DIMS) as Loaded });
     }
   }
-  const spills: Array<{ anchor: CellRef; range: Loaded }> = [];
-  for (const anchor of req.spills) {
-    const sheet = known(anchor.sheet);
-    if (sheet === undefined) continue;
-    const range = ctx.workbook.worksheets.getItem(sheet).getCell(anchor.row, anchor.col).getSpillingToRangeOrNullObject() as Loaded;
-    range.load(PROPS);
-    spills.push({ anchor, range });
-  }
-  const names = req.names ? queueNames(ctx, sheets) : [];
-  return { ranges, spills, names };
+  const anchors = req.spills.filter((a) => known(a.sheet) !== undefined);
+  const spills = await inChunks(anchors, () => 1, ITEMS_PER_SYNC, async (chunk) => {
+    const asked = chunk.map((anchor) => ({ anchor, range: ctx.workbook.worksheets.getItem(known(anchor.sheet) as string).getCell(anchor.row, anchor.col).getSpillingToRangeOrNullObject().load(DIMS) as Loaded }));
+    await ctx.sync();
+    return asked.map((s) => ({ anchor: s.anchor, area: s.range.isNullObject ? null : placedOf(s.anchor.sheet, s.range) }));
+  });
+  await ctx.sync();
+  const blocks = ranges.filter((r) => !r.range.isNullObject).map((r) => ({ sheet: r.sheet, area: placedOf(r.sheet, r.range) }));
+  return { blocks, spills };
+}
+
+/** Then the values, in bands of rows, a few bands per request: each answer far below the web's 5 MB. */
+async function readValues(ctx: Excel.RequestContext, cells: ReadCells, placed: readonly Placed[]): Promise<void> {
+  const bands = placed.flatMap((p) => bandsOf(p.area, BAND_CELLS).map((area) => ({ sheet: p.sheet, area })));
+  await inChunks(bands, (b) => 2 * size(b.area), CELLS_PER_SYNC, async (chunk) => {
+    const reads = chunk.map((b) => ({ b, range: ctx.workbook.worksheets.getItem(b.sheet).getRange(rangeAddress({ ...b.area, sheet: "" })).load("values,valueTypes") }));
+    await ctx.sync();
+    for (const { b, range } of reads) cells.add(b.sheet, { r0: b.area.r0, c0: b.area.c0, values: range.values ?? [], types: (range.valueTypes ?? []) as string[][] });
+    return [];
+  }, (b) => halves(b.area).map((area) => ({ sheet: b.sheet, area })));
 }
 
 function queueNames(ctx: Excel.RequestContext, sheets: readonly string[]): Array<{ sheet: string | null; items: Excel.NamedItemCollection }> {
@@ -149,12 +163,12 @@ export function excelCellReader(opts: { sheets?: readonly string[] } = {}): Cell
     read: (req: ReadRequest): Promise<ReadResult> =>
       excel().run(async (ctx) => {
         const known = sheets ?? (sheets = await sheetNames(ctx));
-        const q = queue(ctx, req, known);
-        await ctx.sync();
-        const names = q.names.flatMap((n) => n.items.items.map((i) => ({ name: i.name, sheet: n.sheet, formula: i.formula.replace(/^=/, "") })));
+        const lists = req.names ? queueNames(ctx, known) : [];
+        const { blocks, spills } = await place(ctx, req, known);
+        const names = lists.flatMap((n) => n.items.items.map((i) => ({ name: i.name, sheet: n.sheet, formula: i.formula.replace(/^=/, "") })));
         const cells = new ReadCells(known, names);
-        for (const r of q.ranges) cells.add(r.sheet, r.range);
-        for (const s of q.spills) cells.addSpill(s.anchor, s.range);
+        for (const s of spills) cells.addSpill(s.anchor, s.area);
+        await readValues(ctx, cells, [...blocks, ...spills.flatMap((s) => (s.area ? [{ sheet: s.anchor.sheet, area: s.area }] : []))]);
         return { values: cells.values, spill: cells.spill, names: cells.names, sheets: cells.sheets };
       }),
   };

@@ -1,36 +1,35 @@
 /**
- * Where frozen formulas are kept: one custom XML part of the workbook (namespace FROZEN_NAMESPACE),
- * one <cell> per frozen formula — its address, the range its values were written to, the formula,
- * when, and a fingerprint of the values (frozen-check.ts). Formulas only, never a credential.
- * Everything in it is read back as untrusted (a file can be edited): Unfreeze checks each entry.
+ * Where frozen formulas are kept: custom XML parts of the workbook (namespace FROZEN_NAMESPACE), one
+ * <cell> per frozen formula — its address, the range its values were written to, the formula, when, and
+ * a fingerprint of the values (src/plan/freeze/check.ts). Formulas only, never a credential.
+ * Everything in them is read back as untrusted (a file can be edited): Unfreeze checks each entry.
+ *
+ * Several parts may carry the namespace (a large model's entries are split so each setXml stays under
+ * the web's 5 MB per request; a file may have been edited): every part is read, and
+ * getOnlyItemOrNullObject, which answers a null object for two or more (CustomXmlPartScopedCollection),
+ * is never relied on.
  */
+import type { FrozenEntry } from "../plan/freeze/policy";
+import { chunked } from "./batches";
 
-export interface FrozenEntry {
-  /** The anchor cell whose formula was replaced. */
-  address: string;
-  /** The cells the values were written to (the spill range). */
-  range: string;
-  formula: string;
-  /** ISO time the values were current. */
-  asOf: string;
-  /** Fingerprint of the frozen values (absent in parts written before it existed). */
-  digest?: string;
-}
+export type { FrozenEntry };
 
 export const FROZEN_NAMESPACE = "urn:svc-excel:frozen:1";
+
+/** Characters of XML per part: a part is written by one setXml, one request. */
+const CHARS_PER_PART = 1_000_000;
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+function cellXml(e: FrozenEntry): string {
+  const digest = e.digest ? ` values="${escapeXml(e.digest)}"` : "";
+  return `<cell address="${escapeXml(e.address)}" range="${escapeXml(e.range)}" asOf="${escapeXml(e.asOf)}" formula="${escapeXml(e.formula)}"${digest}/>`;
+}
+
 export function frozenXml(entries: readonly FrozenEntry[]): string {
-  const items = entries
-    .map((e) => {
-      const digest = e.digest ? ` values="${escapeXml(e.digest)}"` : "";
-      return `<cell address="${escapeXml(e.address)}" range="${escapeXml(e.range)}" asOf="${escapeXml(e.asOf)}" formula="${escapeXml(e.formula)}"${digest}/>`;
-    })
-    .join("");
-  return `<frozen xmlns="${FROZEN_NAMESPACE}">${items}</frozen>`;
+  return `<frozen xmlns="${FROZEN_NAMESPACE}">${entries.map(cellXml).join("")}</frozen>`;
 }
 
 /** Every entry with an address, as written (Unfreeze decides what it may restore). */
@@ -45,18 +44,33 @@ export function parseFrozenXml(xml: string): FrozenEntry[] {
     .filter((e) => e.address);
 }
 
-export async function frozenPart(ctx: Excel.RequestContext): Promise<{ part: Excel.CustomXmlPart | null; entries: FrozenEntry[] }> {
-  const part = ctx.workbook.customXmlParts.getByNamespace(FROZEN_NAMESPACE).getOnlyItemOrNullObject();
+/** The parts of the namespace, in the workbook's order. */
+async function parts(ctx: Excel.RequestContext): Promise<Excel.CustomXmlPart[]> {
+  const found = ctx.workbook.customXmlParts.getByNamespace(FROZEN_NAMESPACE);
+  found.load("items/id");
   await ctx.sync();
-  if (part.isNullObject) return { part: null, entries: [] };
-  const xml = part.getXml();
-  await ctx.sync();
-  return { part, entries: parseFrozenXml(xml.value) };
+  return found.items;
 }
 
-export async function saveFrozen(ctx: Excel.RequestContext, part: Excel.CustomXmlPart | null, entries: FrozenEntry[]): Promise<void> {
-  if (part && entries.length === 0) part.delete();
-  else if (part) part.setXml(frozenXml(entries));
-  else if (entries.length) ctx.workbook.customXmlParts.add(frozenXml(entries));
-  await ctx.sync();
+/** Every kept entry of every part, in order, as written (Unfreeze checks each). */
+export async function readFrozen(ctx: Excel.RequestContext): Promise<FrozenEntry[]> {
+  const out: FrozenEntry[] = [];
+  for (const part of await parts(ctx)) {
+    const xml = part.getXml();
+    await ctx.sync(); // one part per sync: each is at most a few MB
+    out.push(...parseFrozenXml(xml.value));
+  }
+  return out;
+}
+
+/** Keep exactly `entries`: parts rewritten in place, added as needed, the rest deleted; one request each. */
+export async function saveFrozen(ctx: Excel.RequestContext, entries: readonly FrozenEntry[]): Promise<void> {
+  const have = await parts(ctx);
+  const groups = chunked(entries, (e) => cellXml(e).length, CHARS_PER_PART);
+  for (let i = 0; i < Math.max(have.length, groups.length); i++) {
+    if (i >= groups.length) have[i].delete();
+    else if (i < have.length) have[i].setXml(frozenXml(groups[i]));
+    else ctx.workbook.customXmlParts.add(frozenXml(groups[i]));
+    await ctx.sync();
+  }
 }

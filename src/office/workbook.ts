@@ -5,13 +5,14 @@
  * belongs to. Freeze and Unfreeze are frozen.ts; the resolver's cell reader is cell-reader.ts.
  *
  * APIs: ExcelApi 1.1 (ranges, formulas), 1.6 (Range.calculate), 1.7 (getActiveCell),
- * 1.12 (getSpillParentOrNullObject).
+ * 1.9 (Range.getTables), 1.12 (getSpillParentOrNullObject).
  */
 import type { DefinedName } from "../formula";
 import { FormulaCell, holdsSvcCall } from "../plan";
-import { cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
+import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
+import { BAND_CELLS, CELLS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";
-import { svcFormulaProblem } from "./frozen-check";
+import { svcFormulaProblem } from "../plan/freeze/check";
 
 export type Scope = "selection" | "sheet" | "workbook";
 
@@ -49,6 +50,23 @@ export function queueNames(ctx: Excel.RequestContext, sheets: Excel.WorksheetCol
   return () => lists.flatMap((l) => l.items.items.map((n) => ({ name: n.name, sheet: l.sheet, formula: String(n.formula ?? "").replace(/^=/, "") })));
 }
 
+/** The ranges a scope covers: the selection, the active sheet's used range, or every sheet's. */
+function scopeRanges(ctx: Excel.RequestContext, scope: Scope, sheets: Excel.WorksheetCollection): Excel.Range[] {
+  if (scope === "selection") return [ctx.workbook.getSelectedRange()];
+  if (scope === "sheet") return [ctx.workbook.worksheets.getActiveWorksheet().getUsedRangeOrNullObject(true)];
+  return sheets.items.map((ws) => ws.getUsedRangeOrNullObject(true));
+}
+
+/** The formulas of each band, a few bands per request so each stays far below the web's 5 MB (batches.ts). */
+function readBands(ctx: Excel.RequestContext, bands: readonly RangeRef[]): Promise<{ address: string; formulas: unknown[][] }[]> {
+  const cells = (b: RangeRef) => (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1);
+  return inChunks(bands, cells, CELLS_PER_SYNC, async (chunk) => {
+    const reads = chunk.map((b) => ctx.workbook.worksheets.getItem(b.sheet).getRange(rangeAddress({ ...b, sheet: "" })).load("address,formulas"));
+    await ctx.sync();
+    return reads.map((r) => ({ address: r.address, formulas: r.formulas as unknown[][] }));
+  }, halves);
+}
+
 /** The formulas that make an SVC call (wrapped, nested, through a name) in the selection, the active sheet or every sheet, in reading order. */
 export async function readSvcFormulas(scope: Scope): Promise<FormulaCell[]> {
   return excel().run(async (ctx) => {
@@ -56,15 +74,8 @@ export async function readSvcFormulas(scope: Scope): Promise<FormulaCell[]> {
     sheets.load("items/name");
     await ctx.sync();
     const names = queueNames(ctx, sheets);
-    const ranges: Excel.Range[] = [];
-    if (scope === "selection") {
-      ranges.push(ctx.workbook.getSelectedRange());
-    } else if (scope === "sheet") {
-      ranges.push(ctx.workbook.worksheets.getActiveWorksheet().getUsedRangeOrNullObject(true));
-    } else {
-      for (const ws of sheets.items) ranges.push(ws.getUsedRangeOrNullObject(true));
-    }
-    for (const r of ranges) r.load("address,formulas");
+    const ranges = scopeRanges(ctx, scope, sheets);
+    for (const r of ranges) r.load("address");
     try {
       await ctx.sync();
     } catch (e) {
@@ -72,7 +83,9 @@ export async function readSvcFormulas(scope: Scope): Promise<FormulaCell[]> {
       throw e;
     }
     const defined = names();
-    return ranges.filter((r) => !r.isNullObject).flatMap((r) => formulasIn(r.address, r.formulas as unknown[][], defined));
+    // Rows in bands of at most BAND_CELLS: a whole used range in one answer passes 5 MB in a large model.
+    const bands = ranges.filter((r) => !r.isNullObject).flatMap((r) => bandsOf(parseRange(r.address), BAND_CELLS));
+    return (await readBands(ctx, bands)).flatMap((b) => formulasIn(b.address, b.formulas, defined));
   });
 }
 
@@ -98,10 +111,15 @@ export async function insertAtActiveCell(formula: string): Promise<string> {
   try {
     return await excel().run(async (ctx) => {
       const cell = ctx.workbook.getActiveCell();
-      cell.formulas = [[formula]];
+      // A multi-cell result inside an Excel table is #SPILL! (dynamic arrays do not spill in tables): refuse the cell.
+      const tables = cell.getTables(false).load("items/name");
       cell.load("address");
       await ctx.sync();
-      return normaliseAddress(cell.address);
+      const address = normaliseAddress(cell.address);
+      if (tables.items.length) throw new Error(`Not inserted: ${address} is inside the table ${tables.items[0].name}, where a result of several cells cannot spill (#SPILL!). Select a cell outside any table.`);
+      cell.formulas = [[formula]];
+      await ctx.sync();
+      return address;
     });
   } catch (e) {
     if (isSelectionError(e)) throw new NoActiveCellError();

@@ -22,17 +22,30 @@ export function resultArea(address: string, rows?: number, cols?: number): AreaR
   return { ...a, r1: a.r0 + Math.max(1, rows ?? 1) - 1, c1: a.c0 + Math.max(1, cols ?? 1) - 1 };
 }
 
-/** For each cell, the indexes of the other cells whose result it reads. */
+/** A read taller than this is matched against every result of its sheet rather than row by row. */
+const ROWS_BY_INDEX = 4_096;
+
+/** For each cell, the indexes of the other cells whose result it reads (results indexed by sheet and row: a large model is not n²). */
 function upstreamOf(cells: readonly StagedCell[]): number[][] {
   const bySheet = new Map<string, number[]>();
+  const byRow = new Map<string, number[]>();
+  const push = (m: Map<string, number[]>, k: string, i: number) => {
+    const list = m.get(k);
+    if (list) list.push(i);
+    else m.set(k, [i]);
+  };
   cells.forEach((c, i) => {
-    const key = c.result.sheet.toUpperCase();
-    bySheet.set(key, [...(bySheet.get(key) ?? []), i]);
+    const sheet = c.result.sheet.toUpperCase();
+    push(bySheet, sheet, i);
+    for (let r = c.result.r0; r <= c.result.r1; r++) push(byRow, `${sheet}|${r}`, i);
   });
   return cells.map((c, i) => {
     const up = new Set<number>();
-    for (const read of c.reads)
-      for (const j of bySheet.get(read.sheet.toUpperCase()) ?? []) if (j !== i && overlaps(read, cells[j].result)) up.add(j);
+    for (const read of c.reads) {
+      const sheet = read.sheet.toUpperCase();
+      const near = read.r1 - read.r0 < ROWS_BY_INDEX ? Array.from({ length: read.r1 - read.r0 + 1 }, (_, k) => byRow.get(`${sheet}|${read.r0 + k}`) ?? []).flat() : (bySheet.get(sheet) ?? []);
+      for (const j of near) if (j !== i && overlaps(read, cells[j].result)) up.add(j);
+    }
     return [...up];
   });
 }

@@ -1,4 +1,5 @@
 /** The pane's workbook: the Office wrappers (src/office) as the pane's WorkbookPort, one place for the page and its tests. */
+import { calculationMode } from "../office/calculate";
 import { excelCellReader } from "../office/cell-reader";
 import * as frozen from "../office/frozen";
 import { keepSources, readKeptSources } from "../office/kept-sources";
@@ -22,5 +23,6 @@ export function officeWorkbook(): WorkbookPort {
     addSheet: addValuesSheet,
     keptSources: readKeptSources,
     keepSources,
+    calculationMode,
   };
 }

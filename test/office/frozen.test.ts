@@ -11,7 +11,7 @@
  */
 import { FROZEN_NAMESPACE, frozenXml } from "../../src/office/frozen-part";
 import { freeze, listFrozen, unfreeze } from "../../src/office/frozen";
-import { frozenEntryProblem, restoreProblem, svcFormulaProblem } from "../../src/office/frozen-check";
+import { frozenEntryProblem, restoreProblem, svcFormulaProblem } from "../../src/plan/freeze/check";
 import { insertAtActiveCell } from "../../src/office/workbook";
 import { fakeExcel, FakeExcel, HOSTILE } from "./fake-excel";
 
@@ -47,7 +47,7 @@ describe("Freeze keeps API text text", () => {
       try {
         await x.fx.setFormula("Sheet1!A1", "=SVC.TEXTS()");
         x.fx.select("Sheet1!A1");
-        const done = await freeze("sheet");
+        const done = (await freeze("sheet")).frozen;
         expect(done).toHaveLength(1);
         expect(done[0].range).toBe(`Sheet1!A1:A${HOSTILE.length + 1}`);
         expect(x.fx.formulasOf("Sheet1")).toEqual([]);

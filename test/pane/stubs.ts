@@ -110,7 +110,7 @@ export function stubWorkbook(formulas: Array<{ address: string; formula: string 
     selectCell: jest.fn(async () => undefined),
     insertAtActiveCell: jest.fn(async () => "Sheet1!B2"),
     recalculateCells: jest.fn(async (_a: readonly string[]) => undefined),
-    freeze: jest.fn(async () => []),
+    freeze: jest.fn(async () => ({ frozen: [], unstamped: [] })),
     unfreeze: jest.fn(async () => ({ restored: [], refused: [] })),
     listFrozen: jest.fn(async () => []),
     activeCell: jest.fn(async () => "Sheet1!B2" as string | null),

@@ -14,12 +14,27 @@ export type LoadOption = string | string[] | { select?: string | string[]; expan
 export class RequestContext {
   private ops: Array<() => void> = [];
   private created: ClientObject[] = [];
+  private sent = 0;
+  private received = 0;
   readonly trackedObjects = { add: (): void => undefined, remove: (): void => undefined };
 
   constructor(readonly host: Host) {}
 
   _queue(op: () => void): void {
     this.ops.push(op);
+  }
+
+  /** What a write or a method's argument adds to the request (its JSON), counted against the platform's cap. */
+  _sending(value: unknown): void {
+    if (this.host.platform.payloadLimitBytes !== null) this.sent += jsonSize(value);
+  }
+
+  /** What a read adds to the response; over the platform's cap the batch fails where it passes it. */
+  _receiving(value: unknown): void {
+    const limit = this.host.platform.payloadLimitBytes;
+    if (limit === null) return;
+    this.received += jsonSize(value);
+    if (this.received > limit) throw new RichApiError(ErrorCodes.responsePayloadSizeLimitExceeded, Messages.responseTooLarge, "RequestContext.sync");
   }
 
   _track(o: ClientObject): void {
@@ -30,16 +45,28 @@ export class RequestContext {
   async sync<T>(passThrough?: T): Promise<T> {
     const ops = this.ops;
     const created = this.created;
+    const sent = this.sent;
     this.ops = [];
     this.created = [];
+    this.sent = 0;
+    this.received = 0;
     await Promise.resolve();
     try {
+      // Every request fails while a person edits a cell (Excel.ErrorCodes.invalidOperationInCellEditMode); a sync with nothing queued sends none.
+      if (ops.length && this.host.book.editing) throw new RichApiError(ErrorCodes.invalidOperationInCellEditMode, Messages.cellEditMode, "RequestContext.sync");
+      const limit = this.host.platform.payloadLimitBytes;
+      if (limit !== null && sent > limit) throw new RichApiError(ErrorCodes.requestPayloadSizeLimitExceeded, Messages.requestTooLarge, "RequestContext.sync");
       for (const op of ops) op();
     } finally {
       for (const o of created) o._settle();
     }
     return passThrough as T;
   }
+}
+
+/** The bytes a value takes in the JSON of a request or response. */
+function jsonSize(value: unknown): number {
+  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
 }
 
 function paths(option: LoadOption): string[] | null {
@@ -121,7 +148,9 @@ export abstract class ClientObject {
       this.context._queue(() => {
         if (!this._scalars.includes(p)) throw invalidArgument(`${this._type} has no property '${p}' to load`, `${this._type}.load`);
         if (this._isNullNow()) return;
-        this._values.set(p, this._read(p));
+        const v = this._read(p);
+        this.context._receiving(v);
+        this._values.set(p, v);
       });
     }
     return this;
@@ -136,6 +165,7 @@ export abstract class ClientObject {
   /** A write: reads back at once (office.js keeps the value it was given) and applies at sync. */
   protected _set(prop: string, value: unknown, apply: (v: unknown) => void): void {
     this._values.set(prop, value);
+    this.context._sending(value);
     this.context._queue(() => {
       if (!this._isNullNow()) apply(value);
     });
@@ -182,6 +212,7 @@ export abstract class ClientCollection<T extends ClientObject> extends ClientObj
       for (const it of items) {
         const values: Record<string, unknown> = {};
         for (const q of wanted) values[q] = it._readProp(q);
+        this.context._receiving(values);
         it._fill(values);
       }
       this._fill({ items });

@@ -4,10 +4,10 @@
  * at sync when there is none, delete) and settings (a document key/value store).
  */
 import { areaText, parseArea, sizeOf } from "../a1";
-import { RichApiError, invalidArgument, itemNotFound } from "../errors";
+import { ErrorCodes, RichApiError, accessDenied, invalidArgument, itemNotFound } from "../errors";
 import type { XmlPart } from "../model";
 import { ClientCollection, ClientObject, ClientResult, RequestContext } from "./client";
-import type { Range } from "./range";
+import { Range } from "./range";
 
 export class CustomXmlPart extends ClientObject {
   constructor(
@@ -45,10 +45,15 @@ export class CustomXmlPart extends ClientObject {
   }
   getXml(): ClientResult<string> {
     const r = new ClientResult<string>();
-    this._do(() => r._resolve(this.part().xml));
+    this._do(() => {
+      const xml = this.part().xml;
+      this.context._receiving(xml);
+      r._resolve(xml);
+    });
     return r;
   }
   setXml(xml: string): void {
+    this.context._sending(xml);
     this._do(() => {
       const p = this.part();
       p.xml = String(xml);
@@ -96,6 +101,7 @@ export class CustomXmlPartCollection extends ClientCollection<CustomXmlPart> {
   }
   add(xml: string): CustomXmlPart {
     let made: XmlPart | null = null;
+    this.context._sending(xml);
     this.context._queue(() => {
       const text = String(xml);
       if (!/^\s*<[^>]+>/.test(text)) throw invalidArgument("not an XML document", "CustomXmlPartCollection.add");
@@ -114,13 +120,17 @@ export class CustomXmlPartCollection extends ClientCollection<CustomXmlPart> {
   getItemOrNullObject(id: string): CustomXmlPart {
     return new CustomXmlPart(this.context, () => this.parts().find((p) => p.id === id) ?? null, true);
   }
+  /**
+   * CustomXmlPartScopedCollection: getOnlyItem fails unless exactly one part matches;
+   * getOnlyItemOrNullObject answers a null object for none and for two or more (its documented contract).
+   */
   private only(nullable: boolean): CustomXmlPart {
     return new CustomXmlPart(
       this.context,
       () => {
         const hits = this.parts();
-        if (hits.length > 1) throw new RichApiError("InvalidOperation", "More than one part has this namespace.", "CustomXmlPartScopedCollection.getOnlyItem");
-        return hits[0] ?? null;
+        if (hits.length > 1 && !nullable) throw new RichApiError("InvalidOperation", "More than one part has this namespace.", "CustomXmlPartScopedCollection.getOnlyItem");
+        return hits.length === 1 ? hits[0] : null;
       },
       nullable
     );
@@ -156,6 +166,14 @@ export class Comment extends ClientObject {
   get content(): string {
     return this._get("content") as string;
   }
+  /** The cell the comment belongs to (ExcelApi 1.10). */
+  getLocation(): Range {
+    const host = this.context.host;
+    return new Range(this.context, () => {
+      const a = parseArea(this.at(), host.book.active.name);
+      return { ...a, sheet: host.sheetOf(a.sheet).name };
+    });
+  }
   delete(): void {
     this.context._queue(() => {
       const a = this.at();
@@ -184,8 +202,13 @@ export class CommentCollection extends ClientCollection<Comment> {
   }
   add(cellAddress: string | Range, content: string): Comment {
     let at = "";
+    this.context._sending(content);
     this.context._queue(() => {
       at = this.cellOf(cellAddress);
+      const host = this.context.host;
+      // A cell holds one comment thread: adding a second fails (Comments API; replies go through Comment.replies).
+      if (host.book.comments.has(at)) throw new RichApiError(ErrorCodes.invalidOperation, "The cell already has a comment.", "CommentCollection.add");
+      if (host.sheetOf(parseArea(at, host.book.active.name).sheet).protected) throw accessDenied("CommentCollection.add");
       this.context.host.book.comments.set(at, String(content));
       this.context.host.note("comment", { op: "add", address: at });
     });

@@ -7,13 +7,14 @@
  * starting with =, +, - or @ becomes a formula); Range.valuesAsJson keeps a String a string.
  */
 import { Area, MAX_COLS, MAX_ROWS, areaText, sizeOf } from "../a1";
-import { RichApiError, invalidArgument, sizeMismatch } from "../errors";
-import { keyOf } from "../model";
+import { RichApiError, accessDenied, invalidArgument, sizeMismatch } from "../errors";
+import { Sheet, keyOf } from "../model";
 import { Input, asJsonValue, asRangeValue, asText, fromJson, fromWritten } from "../values";
 import { contentAt } from "../display";
 import { ClientObject, RequestContext } from "./client";
+import { TableScopedCollection } from "./tables";
 
-/** Excel on the web refuses answers over 5 MB; a few million cells is past that. */
+/** Past a few million cells the fake refuses a read or a write on any platform (the web's own caps: platform.ts). */
 const MAX_READ_CELLS = 2_000_000;
 
 const SCALARS = [
@@ -73,8 +74,10 @@ export class Range extends ClientObject {
     return a;
   }
 
-  private grid(read: Reader): unknown[][] {
+  private grid(read: Reader): unknown[][] | null {
     const a = this._area();
+    const nullOver = this.context.host.platform.nullReadOverCells;
+    if (nullOver !== null && sizeOf(a) > nullOver) return null; // Excel on the web: such a read may come back null
     if (sizeOf(a) > MAX_READ_CELLS) throw new RichApiError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.", "Range");
     const out: unknown[][] = [];
     for (let r = a.r0; r <= a.r1; r++) {
@@ -119,7 +122,7 @@ export class Range extends ClientObject {
       case "cellCount":
         return sizeOf(a);
       case "hasSpill":
-        return !!host.spillOf(sheet, a.r0, a.c0) || this.grid((_, r, c) => host.shown(sheet, r, c)?.spill === true).every((row) => row.every(Boolean));
+        return !!host.spillOf(sheet, a.r0, a.c0) || !!this.grid((_, r, c) => host.shown(sheet, r, c)?.spill === true)?.every((row) => row.every(Boolean));
       case "isEntireColumn":
         return a.r0 === 0 && a.r1 === MAX_ROWS - 1;
       case "isEntireRow":
@@ -170,7 +173,7 @@ export class Range extends ClientObject {
     this._set(what, data, () => {
       const a = this._area();
       const host = this.context.host;
-      const sheet = host.sheetOf(a.sheet);
+      const sheet = writable(host.sheetOf(a.sheet), `Range.${what}`);
       for (const [r, c, input] of plan(a)) host.input(sheet, r, c, input);
     });
   }
@@ -338,6 +341,10 @@ export class Range extends ClientObject {
     return r0 <= r1 && c0 <= c1 ? { sheet: a.sheet, r0, c0, r1, c1 } : null;
   }
 
+  getTables(fullyContained = false): TableScopedCollection {
+    return new TableScopedCollection(this.context, () => this._area(), fullyContained);
+  }
+
   // ---------------------------------------------------------------- actions
 
   select(): void {
@@ -351,10 +358,16 @@ export class Range extends ClientObject {
       if (applyTo === "Formats") return;
       const a = this._area();
       const host = this.context.host;
-      const sheet = host.sheetOf(a.sheet);
+      const sheet = writable(host.sheetOf(a.sheet), "Range.clear");
       for (const [r, c] of this.existing(a)) host.input(sheet, r, c, null);
     });
   }
+}
+
+/** A protected sheet refuses every write to its cells (Worksheet.protection: "Protect a worksheet"). */
+function writable(sheet: Sheet, where: string): Sheet {
+  if (sheet.protected) throw accessDenied(where);
+  return sheet;
 }
 
 function valueType(jsonType: string): string {

@@ -10,6 +10,7 @@ import type { Sheet } from "../model";
 import { ClientCollection, ClientObject, RequestContext } from "./client";
 import { NamedItemCollection } from "./names";
 import { Range } from "./range";
+import { WorksheetProtection } from "./tables";
 
 const SCALARS = ["name", "id", "position", "visibility"] as const;
 
@@ -34,7 +35,7 @@ export class Worksheet extends ClientObject {
     return !!s;
   }
   protected _navs() {
-    return { names: () => this.names };
+    return { names: () => this.names, protection: () => this.protection };
   }
 
   _sheet(): Sheet {
@@ -73,6 +74,9 @@ export class Worksheet extends ClientObject {
 
   get names(): NamedItemCollection {
     return this._nav("names", () => new NamedItemCollection(this.context, () => this._sheet()));
+  }
+  get protection(): WorksheetProtection {
+    return this._nav("protection", () => new WorksheetProtection(this.context, () => this._sheet()));
   }
 
   private range(f: (s: Sheet) => Area | null, nullable = false): Range {

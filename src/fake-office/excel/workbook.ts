@@ -4,7 +4,7 @@
  * CalculationType, ErrorCodes. getActiveCell / getSelectedRange fail with InvalidSelection at sync
  * when a shape is selected (no active cell).
  */
-import { invalidSelection, ErrorCodes, Messages, RichApiError } from "../errors";
+import { invalidArgument, invalidSelection, ErrorCodes, Messages, RichApiError } from "../errors";
 import type { Host } from "../host";
 import { ClientObject, RequestContext as Context } from "./client";
 import { NamedItemCollection } from "./names";
@@ -24,10 +24,15 @@ class Application extends ClientObject {
   protected _read(prop: string): unknown {
     // calculationState (ExcelApi 1.8): "Calculating" while formulas wait to be evaluated, else "Done"
     if (prop === "calculationState") return this.context.host.recalc.busy() ? "Calculating" : "Done";
-    return "Automatic";
+    return this.context.host.recalc.calculationMode;
   }
   get calculationMode(): string {
     return this._get("calculationMode") as string;
+  }
+  /** Settable since ExcelApi 1.8 (Excel.CalculationMode: Automatic, AutomaticExceptTables, Manual). */
+  set calculationMode(mode: string) {
+    if (!["Automatic", "AutomaticExceptTables", "Manual"].includes(mode)) throw invalidArgument(`calculationMode ${mode}`, "Application.calculationMode");
+    this._set("calculationMode", mode, () => void (this.context.host.recalc.calculationMode = mode as "Manual"));
   }
   get calculationState(): string {
     return this._get("calculationState") as string;

@@ -4,7 +4,7 @@
  * sign-in and no call. The formulas are kept in the workbook (a custom XML part: formulas only, never
  * a credential) and Unfreeze puts them back.
  */
-import type { UnfreezeResult } from "../../office/frozen";
+import type { FreezeResult, UnfreezeResult } from "../../office/frozen";
 import type { FrozenEntry } from "../../office/frozen-part";
 import type { Scope } from "../../office/workbook";
 import { Btn, StatusLine, append, button, clear, el } from "./dom";
@@ -21,6 +21,16 @@ function unfreezeText(r: UnfreezeResult): string {
   const done = n ? `Restored ${n} formula${n === 1 ? "" : "s"}; they recalculate from the cache where they can.` : r.refused.length ? "" : "Nothing is frozen.";
   const refused = r.refused.map((x) => `${x.entry.address}: ${x.reason}`).join("; ");
   return [done, r.refused.length ? `${r.refused.length} not restored (nothing written there): ${refused}.` : ""].filter(Boolean).join(" ");
+}
+
+/** "Froze 3 results as of ...; 1 not stamped (the values and the kept formula are in place): Sheet1!A1: the cell already has a comment." */
+function freezeText(r: FreezeResult): string {
+  const n = r.frozen.length;
+  if (n === 0) return "No SVC formulas there to freeze.";
+  const done = `Froze ${n} result${n === 1 ? "" : "s"} as of ${asOfText(r.frozen[0].asOf)}.`;
+  const shown = r.unstamped.slice(0, 5).map((u) => `${u.address}: ${u.reason}`).join("; ");
+  const more = r.unstamped.length > 5 ? `; and ${r.unstamped.length - 5} more` : "";
+  return r.unstamped.length ? `${done} ${r.unstamped.length} not stamped "as of" (values and kept formula in place): ${shown}${more}.` : done;
 }
 
 /** A Freeze or Unfreeze button: runs `work` on the workbook, then reloads the list and tells `onChange`. */
@@ -58,8 +68,7 @@ export function freezeSection(ctx: PaneContext, onChange: () => void = () => und
     void load();
     onChange();
   };
-  const freezeBtn = freezeAction(ctx, status, { text: "Freeze", busy: "Freezing…", label: "Freeze" }, (wb) => wb.freeze(scope.value as Scope),
-    (done) => (done.length ? `Froze ${done.length} result${done.length === 1 ? "" : "s"} as of ${asOfText(done[0].asOf)}.` : "No SVC formulas there to freeze."), after);
+  const freezeBtn = freezeAction(ctx, status, { text: "Freeze", busy: "Freezing…", label: "Freeze" }, (wb) => wb.freeze(scope.value as Scope), freezeText, after);
   const unfreezeBtn = freezeAction(ctx, status, { text: "Unfreeze all", busy: "Restoring formulas…", label: "Unfreeze" }, (wb) => wb.unfreeze(),
     unfreezeText, after);
   append(root, [

@@ -6,7 +6,7 @@ import type { Statement } from "../../api/catalogue";
 import type { PlanRequest, RefreshPlan, SvcEngine } from "../../engine";
 import type { CellSource, ValueSource } from "../../functions/sources";
 import type { CellReader } from "../../formula";
-import type { UnfreezeResult } from "../../office/frozen";
+import type { FreezeResult, UnfreezeResult } from "../../office/frozen";
 import type { FrozenEntry } from "../../office/frozen-part";
 import type { FormulaCell, Scope } from "../../office/workbook";
 import type { KeptSources, WorkbookReading } from "../../plan/changes";
@@ -38,7 +38,7 @@ export interface WorkbookPort {
   selectCell(address: string): Promise<void>;
   insertAtActiveCell(formula: string): Promise<string>;
   recalculateCells(addresses: readonly string[]): Promise<void>;
-  freeze(scope: Scope): Promise<FrozenEntry[]>;
+  freeze(scope: Scope): Promise<FreezeResult>;
   unfreeze(within?: string): Promise<UnfreezeResult>;
   listFrozen(): Promise<FrozenEntry[]>;
   /** The selected cell's address, for Show source. */
@@ -58,6 +58,8 @@ export interface WorkbookPort {
   keptSources?(anchors: readonly string[]): Promise<{ kept: Map<string, KeptSources> | null; sizes: Map<string, { rows: number; cols: number }> }>;
   /** Keep these cells' sources in the workbook for the next refresh (the others stay). */
   keepSources?(update: ReadonlyMap<string, KeptSources>): Promise<void>;
+  /** Excel's calculation mode (Automatic, AutomaticExceptTables, Manual): in Manual, dependents of refreshed cells stay stale. */
+  calculationMode?(): Promise<string>;
 }
 
 /** Metric keys with labels and units (src/api/dictionary.ts MetricDictionary fits). */

@@ -159,6 +159,8 @@ class RefreshSection {
       const run = { started, spent: ctx.engine.stats().calls - before, priced: price.calls, cancelled: state.cancelled };
       const after = await this.changes.after(held, plan.cells.map((c) => c.address)).catch((e) => (view.status.show("error", failureText(e)), null));
       renderSummary(view.summary, await summarise(ctx, plan, run, planDepsFor(ctx, wb, requestsFor), after).catch(() => ({ ...run, updated: 0, errors: [], unpriced: [] })));
+      // Range.calculate refreshed the cells; in Manual calculation Excel leaves their dependents stale.
+      if ((await wb.calculationMode?.().catch(() => null)) === "Manual") view.status.show("info", MANUAL_NOTE);
       this.pending = null;
       // the price was spent: a stale "≈ N calls; R left" would mislead
       view.price.textContent = "";
@@ -181,6 +183,8 @@ class RefreshSection {
     this.view.progress.textContent += ` — cancelled ${dropped} queued call${dropped === 1 ? "" : "s"}; cells keep their last values (marked stale).`;
   }
 }
+
+export const MANUAL_NOTE = "Excel is in Manual calculation: press F9 to update dependents.";
 
 export function refreshSection(ctx: PaneContext, onDone: () => void = () => undefined): HTMLElement {
   return new RefreshSection(ctx, onDone).view.root;

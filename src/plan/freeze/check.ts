@@ -7,11 +7,10 @@
  *     nothing but SVC functions and the worksheet functions analysts wrap them in (no other
  *     workbook, nothing that reads the web, the disk or the system);
  *   - its range starts at its address, on the same sheet, and is no larger than an SVC result can be;
- *   - (checked against the workbook, frozen.ts) its cells still hold the values that were frozen.
+ *   - (checked against the workbook, policy.ts) its cells still hold the values that were frozen.
  * Otherwise the entry is refused with the reason, and nothing is written.
  */
-import { DefinedName, Node, excelView, parseCached, parseRange, plainFunctionName, svcName, visitExpanded, walk } from "../formula";
-import { holdsSvcCall } from "../plan";
+import { DefinedName, Node, excelView, holdsSvcCall, parseCached, parseRange, plainFunctionName, svcName, visitExpanded, walk } from "../../formula";
 
 /**
  * The most cells a frozen result may cover: far above any SVC answer (a record tool's 100 rows by a

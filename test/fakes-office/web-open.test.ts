@@ -1,0 +1,89 @@
+/**
+ * Excel on the web re-runs every custom function when a workbook opens (the fake's web profile does,
+ * platform.ts): the real SVC functions over the real engine, as the page composes it (keepExpired),
+ * on a store an earlier session filled. Opening a saved model whose answers have expired spends no
+ * call and shows the kept figures, marked stale; only a Refresh (answers made due) or a cell with no
+ * answer at all asks the API.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { createEngine, MemoryStore, setEngine } from "../../src/engine";
+import { Host } from "../../src/fake-office/host";
+import { createDriver } from "../../src/fake-office/driver";
+import { createBookIo, LoadCell } from "../../src/fake-office/book-io";
+import { platformNamed } from "../../src/fake-office/platform";
+import { FUNCTIONS } from "../../src/functions/functions";
+import { sourceOf } from "../../src/functions/sources";
+import { useDataTypes } from "../../src/functions/typed";
+import { FakeClient } from "../engine/fakeClient";
+import { show } from "./helpers";
+
+const META = JSON.parse(fs.readFileSync(path.join(__dirname, "../metadata/functions.golden.json"), "utf8"));
+const DAY = 24 * 3600_000;
+const FORMULAS = ['=SVC.FINANCIALS("AAPL","revenue","FY")', '=SVC.FINANCIALS("MSFT","revenue","FY")/1000'];
+
+/** One session: a runtime of its own (engine, host) over the shared store, at time `at`. */
+function session(store: MemoryStore, at: number, keepExpired = true) {
+  const client = new FakeClient();
+  const engine = createEngine({ client, store, now: () => at, windowMs: 5, keepExpired });
+  setEngine(engine);
+  const host = new Host({ sheets: ["Sheet1"], metadata: async () => META, platform: platformNamed("web") });
+  host.fns.associate(FUNCTIONS as never);
+  return { engine, client, fx: { ...createDriver(host), ...createBookIo(host) } };
+}
+
+/** The workbook as saved: each formula with the value it showed. */
+async function savedModel(store: MemoryStore, t0: number): Promise<LoadCell[]> {
+  const first = session(store, t0);
+  for (const [i, f] of FORMULAS.entries()) await first.fx.setFormula(`Sheet1!A${i + 1}`, f);
+  await first.fx.settled();
+  await first.engine.flush();
+  expect(first.engine.stats().calls).toBe(2);
+  return FORMULAS.map((f, i) => ({ sheet: "Sheet1", r: i, c: 0, formula: f, stored: show(first.fx, `Sheet1!A${i + 1}`) as number }));
+}
+
+beforeAll(() => useDataTypes(false));
+afterEach(() => setEngine(null));
+afterAll(() => useDataTypes(null));
+
+describe("opening a saved model on the web", () => {
+  it("answers every re-run from the expired answers, marked stale, and spends 0 calls", async () => {
+    const store = new MemoryStore();
+    const t0 = Date.UTC(2026, 0, 5);
+    const cells = await savedModel(store, t0);
+    const later = session(store, t0 + 3 * DAY);
+    later.fx.load(cells);
+    await later.fx.settled();
+    await later.engine.idle();
+    expect(later.engine.stats().calls).toBe(0);
+    expect(later.fx.invocations()).toEqual({ "Sheet1!A1": 1, "Sheet1!A2": 1 });
+    expect(cells.map((c, i) => show(later.fx, `Sheet1!A${i + 1}`) === c.stored)).toEqual([true, true]);
+    expect(sourceOf("Sheet1!A1")?.stale).toBe(true);
+  });
+
+  it("a Refresh (answers made due) and a formula with no answer yet still call", async () => {
+    const store = new MemoryStore();
+    const t0 = Date.UTC(2026, 0, 5);
+    const cells = await savedModel(store, t0);
+    const later = session(store, t0 + 3 * DAY);
+    later.fx.load(cells);
+    await later.fx.settled();
+    await later.engine.invalidate([{ tool: "get_financials", params: { ticker: "AAPL", metrics: "revenue" } }]);
+    await later.fx.calculate("Full");
+    await later.fx.setFormula("Sheet1!A3", '=SVC.FINANCIALS("NVDA","revenue","FY")');
+    await later.fx.settled();
+    await later.engine.idle();
+    expect(later.client.calls().map((c) => c.params.ticker)).toEqual(["AAPL", "NVDA"]);
+  });
+
+  it("(an engine that refetches expired answers, as the page's was, spends a call per identity on open)", async () => {
+    const store = new MemoryStore();
+    const t0 = Date.UTC(2026, 0, 5);
+    const cells = await savedModel(store, t0);
+    const later = session(store, t0 + 3 * DAY, false);
+    later.fx.load(cells);
+    await later.fx.settled();
+    await later.engine.idle();
+    expect(later.engine.stats().calls).toBe(2);
+  });
+});
