@@ -5,18 +5,20 @@
  * spill retracts), waiting anchors whose range is now free spill. Each change reports the cells
  * whose display changed, so the host redraws and recalculates their readers only.
  */
-import { Area, MAX_COLS, MAX_ROWS } from "./a1";
-import { AreaIndex } from "./area-index";
+import { Area, AreaIndex, DependencyGraph } from "../recalc";
+import { MAX_COLS, MAX_ROWS } from "./a1";
 import { Cell, Sheet, areaOfCell, keyOf } from "./model";
 import type { GridCell } from "./values";
 
 export class Spills {
-  /** Placed spill ranges by anchor (for "which spills touch this area"). */
-  readonly placed = new AreaIndex<Cell>();
   /** Anchors showing #SPILL!, by the range they want. */
   private readonly waiting = new AreaIndex<Cell>();
 
-  constructor(private readonly changed: (areas: Area[]) => void) {}
+  /** `graph` keeps each placed spill (its readers and precedents follow it). */
+  constructor(
+    private readonly graph: DependencyGraph<Cell>,
+    private readonly changed: (areas: Area[]) => void
+  ) {}
 
   /** The grid a result spills, or null for a single value. */
   static gridOf(value: unknown): GridCell[][] | null {
@@ -42,7 +44,7 @@ export class Spills {
     if (!f) return;
     for (let r = area.r0; r <= area.r1; r++) for (let c = area.c0; c <= area.c1; c++) if (r !== anchor.r || c !== anchor.c) anchor.sheet.spillOwner.set(keyOf(r, c), anchor);
     f.spill = area;
-    this.placed.add(anchor, area);
+    this.graph.setSpill(anchor, area);
   }
 
   /** Take a placed spill back (its cells go blank); returns the range it had. */
@@ -56,7 +58,7 @@ export class Spills {
         if (anchor.sheet.spillOwner.get(k) === anchor) anchor.sheet.spillOwner.delete(k);
       }
     f.spill = null;
-    this.placed.remove(anchor);
+    this.graph.setSpill(anchor, null);
     return area;
   }
 
@@ -109,11 +111,6 @@ export class Spills {
         this.claim(anchor, want);
         this.changed([want]);
       }
-  }
-
-  /** Anchors of spills intersecting an area. */
-  spillsIn(area: Area): Set<Cell> {
-    return this.placed.query(area);
   }
 
   /** The anchor owning a spilled cell, if any. */
