@@ -13,6 +13,8 @@ export class Schedule<T> {
   private readonly blockers = new Map<T, Set<T>>();
   private readonly waiting = new Map<T, Set<T>>();
   private ready: T[] = [];
+  /** Precedents beyond the graph's, from `more` of the marks so far (a spill that may grow). */
+  private readonly extra = new Map<T, Set<T>>();
 
   constructor(private readonly graph: DependencyGraph<T>) {}
 
@@ -23,6 +25,13 @@ export class Schedule<T> {
   /** `roots` and every formula reading them become dirty; returns them in reading order. */
   mark(roots: Iterable<T>, how?: Reach<T>): T[] {
     const reached = this.graph.reach(roots, how);
+    if (how?.more)
+      for (const x of reached)
+        for (const d of how.more(x)) {
+          let e = this.extra.get(d);
+          if (!e) this.extra.set(d, (e = new Set()));
+          e.add(x);
+        }
     for (const x of reached) this.dirty.add(x);
     for (const x of reached) this.block(x);
     return reached;
@@ -32,7 +41,8 @@ export class Schedule<T> {
     const old = this.blockers.get(x);
     if (old) for (const p of old) this.waiting.get(p)?.delete(x);
     const by = new Set<T>();
-    for (const p of this.graph.precedentsOf(x)) {
+    const extra = this.extra.get(x);
+    for (const p of extra ? [...this.graph.precedentsOf(x), ...extra] : this.graph.precedentsOf(x)) {
       if (p === x || !this.pending(p)) continue;
       by.add(p);
       let w = this.waiting.get(p);
