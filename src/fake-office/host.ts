@@ -37,7 +37,6 @@ export class Host implements RecalcHost, EvalContext {
   private readonly spills: Spills;
   /** Every formula: its cell, what it reads, where it spills (the same graph the model-file refresh builds). */
   readonly graph = new DependencyGraph<Cell>(readingOrder);
-  private readonly volatile = new Set<Cell>();
   readonly evaluations = new Map<string, number>();
   readonly invocations = new Map<string, number>();
   reads = 0; // CellReader.read calls: host round trips of the resolver
@@ -143,7 +142,7 @@ export class Host implements RecalcHost, EvalContext {
   }
 
   private index(cell: Cell): void {
-    if (cell.f) this.graph.set(cell, areaOfCell(cell), this.refsOf(cell.f.text, cell));
+    if (cell.f) this.graph.set(cell, areaOfCell(cell), this.refsOf(cell.f.text, cell), cell.f.volatile);
   }
 
   private dropFormula(cell: Cell): Area[] {
@@ -153,7 +152,6 @@ export class Host implements RecalcHost, EvalContext {
     const freed = this.spills.retract(cell);
     this.spills.unwait(cell);
     this.graph.remove(cell);
-    this.volatile.delete(cell);
     cell.f = null;
     this.recalc.forget(cell);
     return freed ? [freed] : [];
@@ -188,8 +186,6 @@ export class Host implements RecalcHost, EvalContext {
       prev?.ctrl?.abort();
       cell.f = newState(input.formula, prev, holdsSvcCall(input.formula, sheet.name, this.book.names));
       this.index(cell);
-      if (cell.f.volatile) this.volatile.add(cell);
-      else this.volatile.delete(cell);
       this.changed(touched);
       this.journal.touch(sheet, r, c); // it shows #BUSY! (or its last value) until evaluated
       this.recalc.mark([cell], true);
@@ -206,7 +202,8 @@ export class Host implements RecalcHost, EvalContext {
   /** Every edit recalculates the volatile cells too (TODAY, NOW, RAND...), as Excel does. */
   private edited(sheet: Sheet, r: number, c: number): void {
     this.note("edit", { address: cellAddress(sheet.name, r, c) });
-    if (this.volatile.size) this.recalc.mark(this.volatile, false);
+    const volatile = this.graph.volatileFormulas();
+    if (volatile.size) this.recalc.mark(volatile, false);
   }
 
   /** The cell's result once it has settled (null for a constant or an empty cell). */
@@ -271,7 +268,7 @@ export class Host implements RecalcHost, EvalContext {
   calculate(type: string): Promise<unknown[]> {
     this.note("calculate", { calculationType: type });
     if (type === "Full" || type === "FullRebuild") this.recalc.mark(this.formulaCells(), true);
-    else this.recalc.mark(this.volatile, false);
+    else this.recalc.mark(this.graph.volatileFormulas(), false);
     this.lastCalculation = this.results();
     return this.lastCalculation;
   }

@@ -20,13 +20,19 @@ export class DependencyGraph<T> {
   private readonly spills = new AreaIndex<T>();
   private readonly own = new Map<T, Area>();
   private readonly spilled = new Map<T, Area>();
+  private readonly volatile = new Set<T>();
 
   /** `readingOrder` breaks ties among formulas ready at once: sheet, then row, then column. */
   constructor(readonly readingOrder: (a: T, b: T) => number) {}
 
-  /** A formula at `cell` reading `reads` (again, after an edit: its earlier reads are forgotten). */
-  set(item: T, cell: Area, reads: readonly Area[]): void {
+  /**
+   * A formula at `cell` reading `reads` (again, after an edit: its earlier reads are forgotten);
+   * `volatile`: it calls TODAY, NOW, RAND... and recalculates whenever anything does.
+   */
+  set(item: T, cell: Area, reads: readonly Area[], volatile = false): void {
     this.reads.remove(item);
+    if (volatile) this.volatile.add(item);
+    else this.volatile.delete(item);
     for (const a of reads) this.reads.add(item, a);
     if (!this.own.has(item)) this.cells.add(item, cell);
     this.own.set(item, cell);
@@ -39,10 +45,12 @@ export class DependencyGraph<T> {
     this.spills.remove(item);
     this.own.delete(item);
     this.spilled.delete(item);
+    this.volatile.delete(item);
   }
 
-  has(item: T): boolean {
-    return this.own.has(item);
+  /** The volatile formulas: recalculated on every edit and every recalculation. */
+  volatileFormulas(): ReadonlySet<T> {
+    return this.volatile;
   }
 
   /** Where the formula's result spills now (the anchor included), or null when it fills its cell only. */
