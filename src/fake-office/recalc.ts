@@ -4,7 +4,9 @@
  * dependency order, each once, a cell waiting while any dirty or running cell it reads is pending.
  * Nothing else is evaluated. Plain formulas evaluate synchronously; SVC formulas asynchronously
  * (resolver + custom function), their dependents waiting for them. A cycle is evaluated once in
- * reading order instead of waiting forever.
+ * reading order instead of waiting forever. Which cells and in what order is src/recalc's (the
+ * model-file refresh runs on the same order); this adds the asynchronous evaluation, forced cells and
+ * the waiters of `settled`.
  */
 import type { Area, DependencyGraph } from "../recalc";
 import { Schedule } from "../recalc";
@@ -41,12 +43,11 @@ export class Recalc {
   }
 
   /** Make `roots` dirty (forced: their SVC calls re-run even with the same arguments) and every formula reading them. */
-  mark(roots: Iterable<Cell>, force = false): Cell[] {
+  mark(roots: Iterable<Cell>, force = false): void {
     const list = [...roots];
     if (force) for (const r of list) this.forced.add(r);
-    const reached = this.spread(list);
+    this.spread(list);
     this.schedule();
-    return reached;
   }
 
   /** Formulas reading `areas` (a display change: a value written, a spill placed or removed) become dirty, unless already pending. */
@@ -58,8 +59,8 @@ export class Recalc {
     this.schedule();
   }
 
-  private spread(roots: Cell[]): Cell[] {
-    return this.order.mark(roots, { admit: (x) => !!x.f && (this.passCount.get(x) ?? 0) < MAX_EVALUATIONS_PER_PASS });
+  private spread(roots: Cell[]): void {
+    this.order.mark(roots, { admit: (x) => !!x.f && (this.passCount.get(x) ?? 0) < MAX_EVALUATIONS_PER_PASS });
   }
 
   private schedule(): void {
