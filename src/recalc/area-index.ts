@@ -74,10 +74,11 @@ export class AreaIndex<T> {
     const s = this.sheetOf(q.sheet, false);
     if (!s) return;
     // an area in several buckets is met once
-    const seen = new Set<Hit<T>>();
+    let seen: Set<Hit<T>> | null = null;
     const hit = (e: Hit<T>): boolean => {
       if (!overlaps(e.area, q)) return false;
       if (bucketOf(e.area.r0) !== bucketOf(e.area.r1)) {
+        seen ??= new Set();
         if (seen.has(e)) return false;
         seen.add(e);
       }
