@@ -3,8 +3,9 @@
  *
  *   functions, taskpane, cli ──> engine ──> api        auth ──> api (it implements the client's
  *   shape: pure (type-only imports of api at most)      credential interface; api never imports auth)
- *   formula: pure (its own modules, api's excel-date, and the two formula libraries)
- *   model-file: pure (its own modules, formula, and fflate)
+ *   recalc: pure, imports nothing (the one rectangle, the area index, the dependency graph, the order)
+ *   formula: pure (its own modules, recalc, api's excel-date, and the two formula libraries)
+ *   model-file: pure (its own modules, formula, recalc, and fflate)
  *   adapters/{browser,node}: imported only by compose   compose: the one composition root, imported only
  *   (and their own tests)                                by host/, cli/ and the webpack entry files
  *   no cycles; Node built-ins only in adapters/node and cli; the CLI never reaches office/ (any chain);
@@ -74,25 +75,39 @@ module.exports = {
       to: { path: SRC("api"), dependencyTypesNot: ["pre-compilation-only", "type-only"] },
     },
     {
+      name: "recalc-is-pure",
+      comment: "src/recalc (the one rectangle, the area index, the dependency graph and the recalculation order) is shared by the model-file refresh and the fake host so both reach the same formulas in the same order; it imports nothing, and every room reaches it through its index.",
+      severity: "error",
+      from: { path: SRC("recalc") },
+      to: { pathNot: SRC("recalc") },
+    },
+    {
+      name: "recalc-through-its-index",
+      comment: "Other rooms use src/recalc through its index only.",
+      severity: "error",
+      from: { path: "^src/", pathNot: SRC("recalc") },
+      to: { path: SRC("recalc"), pathNot: "^src/recalc/index\\.ts$" },
+    },
+    {
       name: "formula-is-pure",
-      comment: "src/formula (formula text, the resolver, the plain-formula engine) runs in the pane, the fake host, the workbench and the CLI: it imports only itself, api's date serials and SVC names, and its two libraries (fast-formula-parser, @formulajs/formulajs); never Office wrappers, the engine, functions, the pane, the CLI or Node built-ins.",
+      comment: "src/formula (formula text, the resolver, the plain-formula engine) runs in the pane, the fake host, the workbench and the CLI: it imports only itself, the one rectangle (src/recalc), api's date serials and SVC names, and its two libraries (fast-formula-parser, @formulajs/formulajs); never Office wrappers, the engine, functions, the pane, the CLI or Node built-ins.",
       severity: "error",
       from: { path: SRC("formula") },
-      to: { pathNot: [SRC("formula"), "^src/api/(excel-date|svc-name)\\.ts$", "(^|/)node_modules/(fast-formula-parser|@formulajs/formulajs)/"] },
+      to: { pathNot: [SRC("formula"), "^src/recalc/index\\.ts$", "^src/api/(excel-date|svc-name)\\.ts$", "(^|/)node_modules/(fast-formula-parser|@formulajs/formulajs)/"] },
     },
     {
       name: "model-file-is-pure",
-      comment: "src/model-file (.xlsx bytes in, bytes out) runs in the CLI and the browser workbench: it imports only itself, src/formula and fflate; never the request engine, functions, Office wrappers, the CLI or Node built-ins (the CLI does file I/O and calls).",
+      comment: "src/model-file (.xlsx bytes in, bytes out) runs in the CLI and the browser workbench: it imports only itself, src/formula, src/recalc and fflate; never the request engine, functions, Office wrappers, the CLI or Node built-ins (the CLI does file I/O and calls).",
       severity: "error",
       from: { path: SRC("model-file") },
-      to: { pathNot: [SRC("model-file"), SRC("formula"), "(^|/)node_modules/fflate/"] },
+      to: { pathNot: [SRC("model-file"), SRC("formula"), "^src/recalc/index\\.ts$", "(^|/)node_modules/fflate/"] },
     },
     {
       name: "plan-is-pure",
-      comment: "src/plan (the one refresh plan: SVC calls, requests, price, stages, what cannot be priced) runs in the pane, the workbench and the CLI: it imports only itself, src/formula, api's argument help and errors, and the engine's request types; the host hands it its cell reader and request mapping (no Office, no engine instance, no functions, no Node built-ins).",
+      comment: "src/plan (the one refresh plan: SVC calls, requests, price, stages, what cannot be priced) runs in the pane, the workbench and the CLI: it imports only itself, src/formula, src/recalc, api's argument help and errors, and the engine's request types; the host hands it its cell reader and request mapping (no Office, no engine instance, no functions, no Node built-ins).",
       severity: "error",
       from: { path: SRC("plan") },
-      to: { pathNot: [SRC("plan"), SRC("formula"), "^src/api/(arguments|errors|catalogue)\\.ts$", "^src/engine/types\\.ts$"] },
+      to: { pathNot: [SRC("plan"), SRC("formula"), "^src/recalc/index\\.ts$", "^src/api/(arguments|errors|catalogue)\\.ts$", "^src/engine/types\\.ts$"] },
     },
     {
       name: "plan-uses-only-engine-types",
@@ -146,9 +161,9 @@ module.exports = {
     {
       name: "fake-office-shares-only-formula",
       severity: "error",
-      comment: "The fake Office host ships in the workbench page. It shares one room of the add-in, src/formula (formula text, the plain-formula engine, the argument resolver), through its index, and nothing else: never the request engine, the functions, the pane, Office wrappers or shape, so no test of those is checked by the code under test. The formula room is safe to share because it is held to Excel independently of the fake: the engine by test/formula/engine.test.ts (values hand-checked in Excel), the resolver by test/formula/resolve.test.ts (arguments as Excel passes them, written by hand); the workbench shows what the add-in computes, by design. The formula room includes the one test of 'this formula holds an SVC call' (Excel runs every SVC call wherever it is written, so the host must find them; the test is held by test/plan against hand-written formulas). Besides formula it may read two pure facts through their indexes: the SVC function names (src/api/svc-name) and a file's unverified formulas (src/model-file: the workbench opens files through it).",
+      comment: "The fake Office host ships in the workbench page. It shares one room of the add-in, src/formula (formula text, the plain-formula engine, the argument resolver), through its index, and nothing else: never the request engine, the functions, the pane, Office wrappers or shape, so no test of those is checked by the code under test. The formula room is safe to share because it is held to Excel independently of the fake: the engine by test/formula/engine.test.ts (values hand-checked in Excel), the resolver by test/formula/resolve.test.ts (arguments as Excel passes them, written by hand); the workbench shows what the add-in computes, by design. The formula room includes the one test of 'this formula holds an SVC call' (Excel runs every SVC call wherever it is written, so the host must find them; the test is held by test/plan against hand-written formulas). Besides formula it may read pure facts through their indexes: the SVC function names (src/api/svc-name), a file's unverified formulas (src/model-file: the workbench opens files through it), and src/recalc (the same dependency graph and recalculation order as the model-file refresh, so the workbench and the CLI reach the same formulas).",
       from: { path: SRC("fake-office") },
-      to: { path: "^src/", pathNot: [SRC("fake-office"), "^src/formula/index\\.ts$", "^src/api/svc-name\\.ts$", "^src/model-file/index\\.ts$"] },
+      to: { path: "^src/", pathNot: [SRC("fake-office"), "^src/formula/index\\.ts$", "^src/api/svc-name\\.ts$", "^src/model-file/index\\.ts$", "^src/recalc/index\\.ts$"] },
     },
     {
       name: "fake-api-independent-of-src",

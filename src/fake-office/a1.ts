@@ -3,19 +3,11 @@
  * add-in's own address code): "B2", "$B$2:C5", "A:C" (whole columns), "2:4" (whole rows),
  * "Sheet1!B2", "'Peer set'!A1". Excel's grid ends at row 1,048,576 and column XFD (16,384).
  */
+import type { Area } from "../recalc";
 import { invalidArgument } from "./errors";
 
 export const MAX_ROWS = 1_048_576;
 export const MAX_COLS = 16_384;
-
-/** Zero-based, inclusive. */
-export interface Area {
-  sheet: string;
-  r0: number;
-  c0: number;
-  r1: number;
-  c1: number;
-}
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -90,8 +82,4 @@ export function areaText(a: Area, withSheet = true): string {
 
 export function cellAddress(sheet: string, r: number, c: number): string {
   return `${quoteSheet(sheet)}!${cellText(r, c)}`;
-}
-
-export function sizeOf(a: Area): number {
-  return (a.r1 - a.r0 + 1) * (a.c1 - a.c0 + 1);
 }

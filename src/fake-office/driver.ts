@@ -4,10 +4,11 @@
  * which cells were evaluated how often). Browser-only parts (log, dialogs, metadata fetch) are
  * added by index.ts; this part runs in Node too.
  */
-import { Area, areaText, cellAddress, parseArea } from "./a1";
+import type { Area } from "../recalc";
+import { areaText, cellAddress, parseArea } from "./a1";
 import type { Shown } from "./display";
 import type { Host } from "./host";
-import { Cell, addressOf, keyOf } from "./model";
+import { Cell, addressOf, keyOf, readingOrder } from "./model";
 import { Pin, pinCell } from "./plain";
 import { Constant, Result, literal, typed } from "./values";
 import { bareSvcName, svcCallTokensIn } from "../api/svc-name";
@@ -19,10 +20,6 @@ export interface DriverCell {
   formula: string;
   result: Result | null;
   state: "busy" | "done";
-}
-
-function readingOrder(a: Cell, b: Cell): number {
-  return a.sheet.id - b.sheet.id || a.r - b.r || a.c - b.c;
 }
 
 type At = { sheet: ReturnType<Host["sheetOf"]>; r: number; c: number };

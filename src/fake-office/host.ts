@@ -4,15 +4,15 @@
  * C1 (engine and resolver) and the custom-function registry, and a journal of display changes so a
  * redraw reads only what changed. DOM-free: the jest tests and scripts/bench-host.js run it in Node.
  */
-import { Area, areaText, cellAddress, parseArea } from "./a1";
-import { AreaIndex } from "./area-index";
+import { Area, DependencyGraph } from "../recalc";
+import { areaText, cellAddress, parseArea } from "./a1";
 import { contentAt, formulaAt, shownAt, Shown } from "./display";
 import { invalidArgument, itemAlreadyExists } from "./errors";
 import { EvalContext, evaluatePlain, evaluateSvc, previewSvc } from "./evaluate";
 import { CellReader, CellRef, CellSource, holdsSvcCall, MAX_COLS, MAX_ROWS, referencesOf, roughReferencesOf } from "../formula";
 import { Functions, Metadata } from "./functions";
-import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, sheetNameProblem } from "./model";
-import { Recalc, RecalcGraph } from "./recalc";
+import { Cell, FormulaState, NameEntry, Sheet, Workbook, addressOf, areaOfCell, keyOf, nameProblem, readingOrder, sheetNameProblem } from "./model";
+import { Recalc, RecalcHost } from "./recalc";
 import { Spills } from "./spills";
 import { Input, Result, asCellValue } from "./values";
 import { Journal } from "./journal";
@@ -28,7 +28,7 @@ export interface HostOptions {
   platform?: Platform; // which Excel to play; the current Windows build when omitted
 }
 
-export class Host implements RecalcGraph, EvalContext {
+export class Host implements RecalcHost, EvalContext {
   readonly book: Workbook;
   readonly fns: Functions;
   readonly recalc: Recalc;
@@ -36,9 +36,8 @@ export class Host implements RecalcGraph, EvalContext {
   readonly note: Note;
   readonly platform: Platform;
   private readonly spills: Spills;
-  private readonly refs = new AreaIndex<Cell>();
-  private readonly formulas = new AreaIndex<Cell>();
-  private readonly volatile = new Set<Cell>();
+  /** Every formula: its cell, what it reads, where it spills (the same graph the model-file refresh builds). */
+  readonly graph = new DependencyGraph<Cell>(readingOrder);
   readonly evaluations = new Map<string, number>();
   readonly invocations = new Map<string, number>();
   reads = 0; // CellReader.read calls: host round trips of the resolver
@@ -52,7 +51,7 @@ export class Host implements RecalcGraph, EvalContext {
     this.book = new Workbook(opts.sheets ?? ["Sheet1", "Sheet2"]);
     this.fns = new Functions(this.note, opts.metadata);
     this.recalc = new Recalc(this);
-    this.spills = new Spills((areas) => this.changed(areas), () => this.book.tables);
+    this.spills = new Spills(this.graph, (areas) => this.changed(areas), () => this.book.tables);
     this.source = {
       value: (ref) => {
         const s = this.book.sheet(ref.sheet);
@@ -84,24 +83,7 @@ export class Host implements RecalcGraph, EvalContext {
     };
   }
 
-  // ---------------------------------------------------------------- graph (RecalcGraph)
-
-  dependentsOf(area: Area): Iterable<Cell> {
-    return this.refs.query(area);
-  }
-
-  precedentsOf(cell: Cell): Iterable<Cell> {
-    const out = new Set<Cell>();
-    for (const a of this.refs.areasOf(cell)) {
-      this.formulas.query(a).forEach((x) => out.add(x));
-      this.spills.spillsIn(a).forEach((x) => out.add(x));
-    }
-    return out;
-  }
-
-  outputOf(cell: Cell): Area {
-    return cell.f?.spill ?? areaOfCell(cell);
-  }
+  // ---------------------------------------------------------------- recalculation (RecalcHost)
 
   evaluate(cell: Cell, force: boolean): Promise<void> | void {
     if (!cell.f) return;
@@ -161,10 +143,7 @@ export class Host implements RecalcGraph, EvalContext {
   }
 
   private index(cell: Cell): void {
-    const f = cell.f;
-    this.refs.remove(cell);
-    if (!f) return;
-    for (const a of this.refsOf(f.text, cell)) this.refs.add(cell, a);
+    if (cell.f) this.graph.set(cell, areaOfCell(cell), this.refsOf(cell.f.text, cell), cell.f.volatile);
   }
 
   private dropFormula(cell: Cell): Area[] {
@@ -173,9 +152,7 @@ export class Host implements RecalcGraph, EvalContext {
     f.ctrl?.abort();
     const freed = this.spills.retract(cell);
     this.spills.unwait(cell);
-    this.refs.remove(cell);
-    this.formulas.remove(cell);
-    this.volatile.delete(cell);
+    this.graph.remove(cell);
     cell.f = null;
     this.recalc.forget(cell);
     return freed ? [freed] : [];
@@ -209,10 +186,7 @@ export class Host implements RecalcGraph, EvalContext {
       const prev = cell.f;
       prev?.ctrl?.abort();
       cell.f = newState(input.formula, prev, holdsSvcCall(input.formula, sheet.name, this.book.names));
-      this.formulas.add(cell, areaOfCell(cell));
       this.index(cell);
-      if (cell.f.volatile) this.volatile.add(cell);
-      else this.volatile.delete(cell);
       this.changed(touched);
       this.journal.touch(sheet, r, c); // it shows #BUSY! (or its last value) until evaluated
       this.recalc.mark([cell], true);
@@ -229,7 +203,8 @@ export class Host implements RecalcGraph, EvalContext {
   /** Every edit recalculates the volatile cells too (TODAY, NOW, RAND...), as Excel does. */
   private edited(sheet: Sheet, r: number, c: number): void {
     this.note("edit", { address: cellAddress(sheet.name, r, c) });
-    if (this.volatile.size) this.recalc.mark(this.volatile, false);
+    const volatile = this.graph.volatileFormulas();
+    if (volatile.size) this.recalc.mark(volatile, false);
   }
 
   /** The cell's result once it has settled (null for a constant or an empty cell). */
@@ -294,7 +269,7 @@ export class Host implements RecalcGraph, EvalContext {
   calculate(type: string): Promise<unknown[]> {
     this.note("calculate", { calculationType: type });
     if (type === "Full" || type === "FullRebuild") this.recalc.markWithStale(this.formulaCells(), true);
-    else this.recalc.markWithStale(this.volatile, false);
+    else this.recalc.markWithStale(this.graph.volatileFormulas(), false);
     this.lastCalculation = this.results();
     return this.lastCalculation;
   }
@@ -302,7 +277,7 @@ export class Host implements RecalcGraph, EvalContext {
   /** Range.calculate: the formulas in the range run again (their readers follow). */
   calculateRange(area: Area): Promise<unknown[]> {
     this.note("calculateRange", { address: areaText(area) });
-    this.recalc.mark(this.formulas.query(area), true);
+    this.recalc.mark(this.graph.formulasIn(area), true);
     this.lastCalculation = this.results();
     return this.lastCalculation;
   }

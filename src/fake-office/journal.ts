@@ -2,7 +2,7 @@
  * A journal of display changes: every cell whose shown value changed gets the next version, so a
  * redraw asks "what changed since version v" instead of reading the whole sheet.
  */
-import type { Area } from "./a1";
+import type { Area } from "../recalc";
 import { Sheet, keyOf } from "./model";
 
 interface Entry {

@@ -3,7 +3,8 @@
  * state the host keeps per formula cell, defined names, the selection, custom XML parts, comments.
  * Behaviour lives in host.ts (edits, spills, recalculation) and excel/ (the Office.js object model).
  */
-import { Area, MAX_COLS, cellAddress } from "./a1";
+import type { Area } from "../recalc";
+import { MAX_COLS, cellAddress } from "./a1";
 import type { ArgValue, DefinedName } from "../formula";
 import type { Input, Result } from "./values";
 import type { ExcelTable } from "../formula";
@@ -51,6 +52,11 @@ export class Sheet {
 export const keyOf = (r: number, c: number): number => r * MAX_COLS + c;
 export const addressOf = (cell: { sheet: Sheet; r: number; c: number }): string => cellAddress(cell.sheet.name, cell.r, cell.c);
 export const areaOfCell = (cell: { sheet: Sheet; r: number; c: number }): Area => ({ sheet: cell.sheet.name, r0: cell.r, c0: cell.c, r1: cell.r, c1: cell.c });
+
+/** Sheet, then row, then column: the order Excel settles a circular reference, and ties among ready cells. */
+export function readingOrder(a: Cell, b: Cell): number {
+  return a.sheet.id - b.sheet.id || a.r - b.r || a.c - b.c;
+}
 
 export interface NameEntry extends DefinedName {
   comment: string;

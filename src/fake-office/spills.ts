@@ -7,19 +7,19 @@
  * An Excel table's cells refuse a spill ("Spilled range in table": dynamic arrays are not supported
  * in Excel tables, so a multi-cell result in or into a table shows #SPILL!).
  */
-import { Area, MAX_COLS, MAX_ROWS } from "./a1";
-import { AreaIndex } from "./area-index";
+import { Area, AreaIndex, DependencyGraph, areasOverlap } from "../recalc";
+import { MAX_COLS, MAX_ROWS } from "./a1";
 import { Cell, Sheet, areaOfCell, keyOf } from "./model";
 import type { GridCell } from "./values";
 import type { ExcelTable } from "../formula";
 
 export class Spills {
-  /** Placed spill ranges by anchor (for "which spills touch this area"). */
-  readonly placed = new AreaIndex<Cell>();
   /** Anchors showing #SPILL!, by the range they want. */
   private readonly waiting = new AreaIndex<Cell>();
 
+  /** `graph` keeps each placed spill (its readers and precedents follow it). */
   constructor(
+    private readonly graph: DependencyGraph<Cell>,
     private readonly changed: (areas: Area[]) => void,
     private readonly tables: () => readonly ExcelTable[] = () => []
   ) {}
@@ -32,8 +32,7 @@ export class Spills {
   }
 
   private free(sheet: Sheet, area: Area, anchor: Cell): boolean {
-    const name = sheet.name.toUpperCase();
-    if (this.tables().some((t) => t.sheet.toUpperCase() === name && t.r0 <= area.r1 && area.r0 <= t.r1 && t.c0 <= area.c1 && area.c0 <= t.c1)) return false;
+    if (this.tables().some((t) => areasOverlap(t, { ...area, sheet: sheet.name }))) return false;
     for (let r = area.r0; r <= area.r1; r++)
       for (let c = area.c0; c <= area.c1; c++) {
         if (r === anchor.r && c === anchor.c) continue;
@@ -50,7 +49,7 @@ export class Spills {
     if (!f) return;
     for (let r = area.r0; r <= area.r1; r++) for (let c = area.c0; c <= area.c1; c++) if (r !== anchor.r || c !== anchor.c) anchor.sheet.spillOwner.set(keyOf(r, c), anchor);
     f.spill = area;
-    this.placed.add(anchor, area);
+    this.graph.setSpill(anchor, area);
   }
 
   /** Take a placed spill back (its cells go blank); returns the range it had. */
@@ -64,7 +63,7 @@ export class Spills {
         if (anchor.sheet.spillOwner.get(k) === anchor) anchor.sheet.spillOwner.delete(k);
       }
     f.spill = null;
-    this.placed.remove(anchor);
+    this.graph.setSpill(anchor, null);
     return area;
   }
 
@@ -117,11 +116,6 @@ export class Spills {
         this.claim(anchor, want);
         this.changed([want]);
       }
-  }
-
-  /** Anchors of spills intersecting an area. */
-  spillsIn(area: Area): Set<Cell> {
-    return this.placed.query(area);
   }
 
   /** The anchor owning a spilled cell, if any. */

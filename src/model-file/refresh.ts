@@ -6,12 +6,11 @@
  * if its recomputation from the file's own inputs gives the value Excel stored (model/verify.ts):
  * otherwise it and everything reading it keep their stored values, listed stale with the reason.
  */
-import { Box } from "./parts/a1";
-import { BoxIndex } from "./model/box-index";
+import { AreaIndex, Rect, Schedule, cellRect, sameRect } from "../recalc";
 import { engineSpelling } from "./model/file-text";
 import { recompute } from "./model/recompute";
 import { Verifier } from "./model/verify";
-import { buildGraph, FormulaNode, Graph, readsChanged } from "./model/graph";
+import { buildGraph, FormulaNode, Graph } from "./model/graph";
 import { Model, siteAddress } from "./model/model";
 import { CellReport, displayFormula, RefreshReport, reportFor, StaleReport } from "./report";
 import { Result, writeResult } from "./model/results";
@@ -49,18 +48,19 @@ export interface RefreshResult {
   report: RefreshReport;
   /** Cells whose stored value, formula or metadata changed. */
   written: number;
+  /** Every formula the refresh reached ("Sheet!A1"), in the order it computed them (src/recalc's order). */
+  reached: string[];
   /** Each SVC result and recomputed dependent before and after (for the change record). */
   changes: ChangeCells;
 }
-
-const boxOf = (n: { row: number; col: number }): Box => ({ r0: n.row, c0: n.col, r1: n.row, c1: n.col });
 
 class Run {
   readonly w: WorkingCopy;
   readonly src: CellSource;
   readonly graph: Graph;
-  readonly changed = new BoxIndex<true>();
-  readonly stale = new BoxIndex<string>();
+  readonly changed = new AreaIndex<true>();
+  readonly stale = new AreaIndex<string>();
+  readonly reached: FormulaNode[] = [];
   readonly cells = new Map<string, CellReport>();
   readonly staleList: StaleReport[] = [];
   readonly recomputed: { sheet: string; cell: string }[] = [];
@@ -84,27 +84,32 @@ class Run {
   }
 
   markStale(n: FormulaNode, reason: string): void {
-    this.stale.add(n.sheet, this.w.spill(n) ?? boxOf(n), this.address(n));
+    this.stale.add(this.address(n), this.w.spill(n) ?? { sheet: n.sheet, ...cellRect(n.row, n.col) });
     this.staleList.push({ sheet: n.sheet, cell: a1(n.row, n.col), formula: n.text, reason });
   }
 
   staleInput(n: FormulaNode): string | null {
     for (const r of n.reads) {
-      const hit = this.stale.query(r.sheet, r);
-      if (hit.length > 0) return hit[0];
+      const hit = this.stale.first(r);
+      if (hit !== undefined) return hit;
     }
     return null;
   }
 
-  noteChange(n: FormulaNode, box: Box, old: Box): void {
-    this.changed.add(n.sheet, box, true);
-    this.changed.add(n.sheet, old, true);
+  noteChange(n: FormulaNode, box: Rect, old: Rect): void {
+    this.changed.add(true, { sheet: n.sheet, ...box });
+    this.changed.add(true, { sheet: n.sheet, ...old });
+  }
+
+  /** Whether any of a formula's reads meets a region changed so far. */
+  readsChanged(n: FormulaNode): boolean {
+    return n.reads.some((r) => this.changed.first(r) !== undefined);
   }
 
   plain(n: FormulaNode): void {
     const staleIn = this.staleInput(n);
     if (staleIn) return this.markStale(n, `reads ${staleIn}, which could not be recomputed`);
-    if (!readsChanged(n, this.changed)) return;
+    if (!this.readsChanged(n)) return;
     const untrusted = this.verifier?.check(n);
     if (untrusted) return this.markStale(n, untrusted);
     const r = recompute(n, this.src, { now: this.ports.now, array: this.w.cell(n)?.formula?.kind === "array", date1904: this.model.workbook.date1904, platform: this.model.workbook.platform });
@@ -112,7 +117,7 @@ class Run {
     const value = r.value;
     const before = this.w.value(n);
     const out = writeResult(this.w, n.sheet, n.row, n.col, value as Result);
-    const same = !Array.isArray(value) && sameBox(out.box, out.old) && JSON.stringify(before) === JSON.stringify(this.w.value(n));
+    const same = !Array.isArray(value) && sameRect(out.box, out.old) && JSON.stringify(before) === JSON.stringify(this.w.value(n));
     if (same) return;
     this.noteChange(n, out.box, out.old);
     this.recomputed.push({ sheet: n.sheet, cell: a1(n.row, n.col) });
@@ -148,34 +153,32 @@ class Run {
     this.markStale(n, message);
   }
 
-  async go(): Promise<void> {
-    const waits = new Map(this.graph.waits);
-    let ready = this.graph.dirty.filter((n) => waits.get(n) === 0);
-    const done = new Set<FormulaNode>();
-    const finish = (n: FormulaNode) => {
-      done.add(n);
-      for (const d of this.graph.next.get(n) ?? []) {
-        const left = (waits.get(d) ?? 1) - 1;
-        waits.set(d, left);
-        if (left === 0) ready.push(d);
-      }
-    };
-    while (ready.length > 0) {
-      const plain = ready.filter((n) => !n.svc);
-      const batch = plain.length > 0 ? plain : ready;
-      ready = ready.filter((n) => !batch.includes(n));
-      if (plain.length > 0) plain.forEach((n) => (this.plain(n), finish(n)));
-      else await this.svc(batch), batch.forEach(finish);
+  /** Compute what is ready: plain formulas at once, SVC formulas collected into `batch` (their calls go together). */
+  private drain(order: Schedule<FormulaNode>, batch: FormulaNode[]): void {
+    for (let n = order.take(); n; n = order.take()) {
+      this.reached.push(n);
+      if (n.svc) order.start(n), batch.push(n);
+      else this.plain(n), order.end(n);
     }
-    for (const n of this.graph.dirty.filter((x) => !done.has(x))) {
+  }
+
+  /** The SVC formulas and their dependents in src/recalc's order: a formula waits for every dirty one it reads. */
+  async go(): Promise<void> {
+    const order = new Schedule(this.graph.formulas);
+    order.mark(this.graph.dirty.filter((n) => n.svc), { more: this.graph.grows });
+    let batch: FormulaNode[] = [];
+    this.drain(order, batch);
+    while (batch.length > 0) {
+      await this.svc(batch);
+      const next: FormulaNode[] = [];
+      for (const n of batch) order.end(n), this.drain(order, next);
+      batch = next;
+    }
+    for (const n of this.graph.dirty.filter((x) => order.dirty.has(x))) {
       if (n.svc) this.fail(n, "#N/A", "circular reference: the formula depends on its own result; not refreshed");
       else this.markStale(n, "circular reference");
     }
   }
-}
-
-function sameBox(a: Box, b: Box): boolean {
-  return a.r0 === b.r0 && a.c0 === b.c0 && a.r1 === b.r1 && a.c1 === b.c1;
 }
 
 /** Refresh every SVC formula of the model and the plain formulas that depend on them. */
@@ -196,5 +199,6 @@ export async function refreshModel(model: Model, ports: RefreshPorts): Promise<R
   });
   // kept only for a caller that names the calls (the CLI): others get the file with nothing but the cells changed
   if (ports.words) writeSources(model.pkg, model.workbook.part, sources);
-  return { bytes: model.pkg.write(), report, written, changes: { ...changes, sourcesKept: kept !== null } };
+  const reached = run.reached.map((n) => run.address(n));
+  return { bytes: model.pkg.write(), report, written, reached, changes: { ...changes, sourcesKept: kept !== null } };
 }

@@ -4,7 +4,8 @@
  * refreshed from the new value. Stage 0 reads no other result of the set; stage k reads stage k-1.
  * A cycle (Excel would refuse it) lands in the last stage.
  */
-import { AreaRef, parseRange, sameSheet } from "../formula";
+import { AreaRef, parseRange } from "../formula";
+import { areasOverlap } from "../recalc";
 
 export interface StagedCell {
   address: string;
@@ -13,8 +14,6 @@ export interface StagedCell {
   /** The cells its own result covers (its anchor, and the spill when its size is known). */
   result: AreaRef;
 }
-
-const overlaps = (a: AreaRef, b: AreaRef) => sameSheet(a.sheet, b.sheet) && a.r0 <= b.r1 && b.r0 <= a.r1 && a.c0 <= b.c1 && b.c0 <= a.c1;
 
 /** The cells a result at `address` covers: `rows` × `cols` from its anchor (1 × 1 when unknown). */
 export function resultArea(address: string, rows?: number, cols?: number): AreaRef {
@@ -44,7 +43,7 @@ function upstreamOf(cells: readonly StagedCell[]): number[][] {
     for (const read of c.reads) {
       const sheet = read.sheet.toUpperCase();
       const near = read.r1 - read.r0 < ROWS_BY_INDEX ? Array.from({ length: read.r1 - read.r0 + 1 }, (_, k) => byRow.get(`${sheet}|${read.r0 + k}`) ?? []).flat() : (bySheet.get(sheet) ?? []);
-      for (const j of near) if (j !== i && overlaps(read, cells[j].result)) up.add(j);
+      for (const j of near) if (j !== i && areasOverlap(read, cells[j].result)) up.add(j);
     }
     return [...up];
   });

@@ -8,7 +8,7 @@ import { shiftFormula } from "../formula/text/refs";
 import type { FakeExcel } from "./book";
 import { quoteSheet } from "./book";
 import { addr } from "./grid";
-import type { Box } from "./view";
+import type { Rect } from "../recalc";
 
 /** The text a cell gets when `text` moves by (dRow, dCol); a formula that does not parse is copied as written. */
 export function shifted(text: string, dRow: number, dCol: number): string {
@@ -21,7 +21,7 @@ export function shifted(text: string, dRow: number, dCol: number): string {
 }
 
 /** Fill `target` (which starts with `source` and extends it down or right) from `source`. */
-export async function fill(fx: FakeExcel, sheet: string, source: Box, target: Box): Promise<void> {
+export async function fill(fx: FakeExcel, sheet: string, source: Rect, target: Rect): Promise<void> {
   const at = (r: number, c: number) => `${quoteSheet(sheet)}!${addr(r, c)}`;
   const h = source.r1 - source.r0 + 1;
   const w = source.c1 - source.c0 + 1;
@@ -38,7 +38,7 @@ export async function fill(fx: FakeExcel, sheet: string, source: Box, target: Bo
 }
 
 /** Ctrl+D: the range's top row down over the rest of it; Ctrl+R: its left column to the right. */
-export function fillWithin(fx: FakeExcel, sheet: string, range: Box, direction: "down" | "right"): Promise<void> {
+export function fillWithin(fx: FakeExcel, sheet: string, range: Rect, direction: "down" | "right"): Promise<void> {
   const source = direction === "down" ? { ...range, r1: range.r0 } : { ...range, c1: range.c0 };
   return fill(fx, sheet, source, range);
 }

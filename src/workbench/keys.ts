@@ -10,15 +10,16 @@
  */
 import { FormulaSyntaxError, parseExpression } from "../formula";
 import { parseAddr, addr } from "./grid";
-import type { Box, SheetView } from "./view";
+import type { Rect } from "../recalc";
+import type { SheetView } from "./view";
 
 export interface KeyTarget {
   view: SheetView;
   fx: HTMLInputElement;
   grid: HTMLElement;
-  select(a: string, range?: Box): void;
+  select(a: string, range?: Rect): void;
   commit(a: string, raw: string): void;
-  clear(range: Box): void;
+  clear(range: Rect): void;
   fill(direction: "down" | "right"): void;
   editText(a: string): string;
   /** Show Excel's formula message (null hides it). */

@@ -4,21 +4,22 @@
  * corner) down or right fills the cells it passes over.
  */
 import { parseAddr } from "./grid";
-import type { Box, SheetView } from "./view";
+import type { Rect } from "../recalc";
+import type { SheetView } from "./view";
 
 export interface MouseTarget {
   view: SheetView;
   grid: HTMLElement;
-  select(a: string, range?: Box): void;
+  select(a: string, range?: Rect): void;
   /** Fill `target` from `source` (the selection before the drag). */
-  fillTo(source: Box, target: Box): void;
+  fillTo(source: Rect, target: Rect): void;
 }
 
-const boxOf = (a: [number, number], b: [number, number]): Box => ({ r0: Math.min(a[0], b[0]), c0: Math.min(a[1], b[1]), r1: Math.max(a[0], b[0]), c1: Math.max(a[1], b[1]) });
+const boxOf = (a: [number, number], b: [number, number]): Rect => ({ r0: Math.min(a[0], b[0]), c0: Math.min(a[1], b[1]), r1: Math.max(a[0], b[0]), c1: Math.max(a[1], b[1]) });
 const cellUnder = (ev: MouseEvent) => (ev.target as HTMLElement).closest<HTMLElement>("td")?.dataset.addr ?? null;
 
 /** The range a fill handle dragged to `to` covers: the selection extended down or right, whichever is further. */
-function fillTarget(source: Box, to: [number, number]): Box | null {
+function fillTarget(source: Rect, to: [number, number]): Rect | null {
   const down = to[0] - source.r1;
   const right = to[1] - source.c1;
   if (down <= 0 && right <= 0) return null;
@@ -28,8 +29,8 @@ function fillTarget(source: Box, to: [number, number]): Box | null {
 export function wireMouse(t: MouseTarget): void {
   let dragging: "select" | "fill" | null = null;
   let start: [number, number] = [0, 0];
-  let source: Box = t.view.range;
-  let target: Box | null = null;
+  let source: Rect = t.view.range;
+  let target: Rect | null = null;
 
   t.grid.addEventListener("mousedown", (ev) => {
     if ((ev.target as HTMLElement).closest(".grip")) return;

@@ -3,6 +3,7 @@
  * edit or a result, only the cells the host reports as changed (its display journal,
  * __fakeExcel.shownSince) are repainted; a sheet switch or a grid that had to grow repaints all.
  */
+import { contains, Rect } from "../recalc";
 import type { FakeExcel, Shown } from "./book";
 import { errorMessage } from "./cell-text";
 import { Grid, addr, parseAddr, text } from "./grid";
@@ -15,20 +16,12 @@ function explained(fx: FakeExcel, address: string, s: Shown): Shown {
   return s.error === "#NAME?" ? { ...s, message: errorMessage(s.error, s.message, fx.formulaAt(address)) } : s;
 }
 
-/** A rectangle of the sheet, zero-based and inclusive. */
-export interface Box {
-  r0: number;
-  c0: number;
-  r1: number;
-  c1: number;
-}
-
 export class SheetView {
   sheet = "Sheet1";
   /** The active cell. */
   selected = "B2";
   /** The selected range (the active cell inside it). */
-  range: Box = { r0: 1, c0: 1, r1: 1, c1: 1 };
+  range: Rect = { r0: 1, c0: 1, r1: 1, c1: 1 };
   private version = 0;
   private cache = new Map<string, Shown>();
   private maxR = 0;
@@ -91,17 +84,17 @@ export class SheetView {
   private paint(a: string): void {
     const [r, c] = parseAddr(a);
     const b = this.range;
-    const inRange = r >= b.r0 && r <= b.r1 && c >= b.c0 && c <= b.c1;
+    const inRange = contains(b, r, c);
     const multi = b.r1 > b.r0 || b.c1 > b.c0;
     this.grid.paint(a, this.cache.get(a), { active: a === this.selected, inRange: inRange && multi, corner: r === b.r1 && c === b.c1 });
   }
 
-  private paintBox(b: Box): void {
+  private paintBox(b: Rect): void {
     for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) this.paint(addr(r, c));
   }
 
   /** Move the outline to `a` with `range` selected (the grid grows when the selection nears its edge). */
-  select(a: string, range?: Box): void {
+  select(a: string, range?: Rect): void {
     const old = this.selected;
     const oldRange = this.range;
     const [r, c] = parseAddr(a);

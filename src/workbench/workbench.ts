@@ -19,7 +19,8 @@ import { fill, fillWithin } from "./fill";
 import { download, openedBytes, OpenedFile, workbookBytes } from "./save-file";
 import { wireExcelKeys } from "./keys";
 import { wireMouse } from "./mouse";
-import { Box, SheetView } from "./view";
+import type { Rect } from "../recalc";
+import { SheetView } from "./view";
 
 const EXAMPLES: Array<[string, string]> = [
   ["Revenue, 5 years", '=SVC.FINANCIALS("AAPL","revenue",5)'],
@@ -73,7 +74,7 @@ async function commit(address: string, raw: string): Promise<void> {
 }
 
 /** Select a cell (and a range around it) here and in the fake host (the pane's Insert writes at the host's active cell). */
-function select(a: string, range?: Box, tellHost = true): void {
+function select(a: string, range?: Rect, tellHost = true): void {
   view.select(a, range);
   ($("name") as HTMLInputElement).value = a;
   const b = currentBook();
@@ -197,7 +198,7 @@ function wireKeys(fx: HTMLInputElement): void {
   });
 }
 
-async function clearRange(r: Box): Promise<void> {
+async function clearRange(r: Rect): Promise<void> {
   const b = await whenBookReady();
   for (let row = r.r0; row <= r.r1; row++) for (let c = r.c0; c <= r.c1; c++) b.fx.clearCell(fullAddress(addr(row, c)));
   select(view.selected, view.range);

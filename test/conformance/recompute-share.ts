@@ -7,7 +7,7 @@
 import { referencesOf } from "../../src/formula/text/refs";
 import { roughReferencesOf } from "../../src/formula/text/rough-refs";
 import type { AreaRef } from "../../src/formula/types";
-import { BoxIndex } from "../../src/model-file/model/box-index";
+import { AreaIndex } from "../../src/recalc";
 import type { Verdict } from "./run";
 import type { CorpusBook, CorpusFormula } from "./workbook";
 
@@ -27,17 +27,17 @@ function readsOf(f: CorpusFormula, book: CorpusBook): AreaRef[] {
   }
 }
 
-const boxOf = (f: CorpusFormula) => {
+const areaOf = (f: CorpusFormula) => {
   const rows = Array.isArray(f.expected) ? f.expected.length : 1, cols = Array.isArray(f.expected) ? (f.expected[0]?.length ?? 1) : 1;
-  return { r0: f.row, c0: f.col, r1: f.row + rows - 1, c1: f.col + cols - 1 };
+  return { sheet: f.sheet, r0: f.row, c0: f.col, r1: f.row + rows - 1, c1: f.col + cols - 1 };
 };
 
 /** `verdicts`: the judged formulas' verdicts (formulas not judged neither count nor stale others). */
 export function recomputeShare(book: CorpusBook, verdicts: Map<CorpusFormula, Verdict>): RecomputeShare {
   const reads = new Map(book.formulas.map((f) => [f, readsOf(f, book)]));
   const stale = new Set<CorpusFormula>();
-  const staleCells = new BoxIndex<true>();
-  const markStale = (f: CorpusFormula) => (stale.add(f), staleCells.add(f.sheet, boxOf(f), true));
+  const staleCells = new AreaIndex<true>();
+  const markStale = (f: CorpusFormula) => (stale.add(f), staleCells.add(true, areaOf(f)));
   for (const [f, v] of verdicts) if (v !== "MATCH") markStale(f);
   // passes in reading order until nothing more goes stale (chains mostly run down and right: few passes)
   const order = [...book.formulas].sort((a, b) => a.sheet.localeCompare(b.sheet) || a.row - b.row || a.col - b.col);
@@ -45,7 +45,7 @@ export function recomputeShare(book: CorpusBook, verdicts: Map<CorpusFormula, Ve
     changed = false;
     for (const f of order) {
       if (stale.has(f)) continue;
-      if ((reads.get(f) ?? []).some((r) => staleCells.query(r.sheet, r).length > 0)) markStale(f), (changed = true);
+      if ((reads.get(f) ?? []).some((r) => staleCells.first(r) !== undefined)) markStale(f), (changed = true);
     }
   }
   let recomputed = 0;

@@ -62,7 +62,9 @@ const CLEAN: Record<string, string> = {
   "src/engine/types.ts": "export interface PlanRequest { tool: string }\n",
   "src/plan/plan.ts": 'import { evaluate } from "../formula/engine";\nimport { SvcError } from "../api/errors";\nimport type { PlanRequest } from "../engine/types";\nexport const plan = (r: PlanRequest) => [evaluate(r.tool), SvcError];\n',
   "src/formula/index.ts": 'export { evaluate } from "./engine";\n',
-  "src/fake-office/host.ts": 'import { evaluate } from "../formula";\nexport const recalc = (t: string) => evaluate(t);\n',
+  "src/fake-office/host.ts": 'import { evaluate } from "../formula";\nimport { sizeOf } from "../recalc";\nexport const recalc = (t: string) => [evaluate(t), sizeOf];\n',
+  "src/recalc/area.ts": "export const sizeOf = () => 1;\n",
+  "src/recalc/index.ts": 'export { sizeOf } from "./area";\n',
 };
 
 const CASES: [string, Record<string, string>, string[]][] = [
@@ -92,6 +94,8 @@ const CASES: [string, Record<string, string>, string[]][] = [
     ["model-file imports the request engine", { "src/model-file/model.ts": 'import { engine } from "../engine/engine";\nexport const read = () => engine;\n' }, ["model-file-is-pure"]],
     ["model-file requires fs", { "src/model-file/model.ts": 'import * as fs from "fs";\nexport const read = fs.readFileSync;\n' }, ["model-file-is-pure", "node-builtins-only-in-node-code"]],
     ["the fake Office host imports the request engine", { "src/fake-office/host.ts": 'import { engine } from "../engine/engine";\nexport const recalc = () => engine;\n' }, ["fake-office-shares-only-formula"]],
+    ["the recalc room imports the formula room", { "src/recalc/area.ts": 'import { evaluate } from "../formula";\nexport const sizeOf = () => evaluate("1");\n' }, ["recalc-is-pure"]],
+    ["the fake Office host reaches past the recalc room's index", { "src/fake-office/host.ts": 'import { sizeOf } from "../recalc/area";\nexport const recalc = () => sizeOf;\n' }, ["fake-office-shares-only-formula", "recalc-through-its-index"]],
     ["the fake Office host reaches past the formula room's index", { "src/fake-office/host.ts": 'import { evaluate } from "../formula/engine";\nexport const recalc = (t: string) => evaluate(t);\n' }, ["fake-office-shares-only-formula"]],
     ["the fake API imports the catalogue", { "test/fakes/api/params.ts": 'import { fail } from "../../../src/api/client";\nexport const p = fail;\n' }, ["fake-api-independent-of-src"]],
 ];

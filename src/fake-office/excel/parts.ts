@@ -3,7 +3,8 @@
  * getXml as a ClientResult, setXml, delete), comments (add at one cell, getItemByCell: ItemNotFound
  * at sync when there is none, delete) and settings (a document key/value store).
  */
-import { areaText, parseArea, sizeOf } from "../a1";
+import { sizeOf } from "../../recalc";
+import { areaText, parseArea } from "../a1";
 import { ErrorCodes, RichApiError, accessDenied, invalidArgument, itemNotFound } from "../errors";
 import type { XmlPart } from "../model";
 import { ClientCollection, ClientObject, ClientResult, RequestContext } from "./client";

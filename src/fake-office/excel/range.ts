@@ -6,7 +6,8 @@
  * null leaves a cell as it is. Range.values and Range.formulas read strings as typed input (text
  * starting with =, +, - or @ becomes a formula); Range.valuesAsJson keeps a String a string.
  */
-import { Area, MAX_COLS, MAX_ROWS, areaText, sizeOf } from "../a1";
+import { Area, sizeOf } from "../../recalc";
+import { MAX_COLS, MAX_ROWS, areaText } from "../a1";
 import { RichApiError, accessDenied, invalidArgument, sizeMismatch } from "../errors";
 import { Sheet, keyOf } from "../model";
 import { Input, asJsonValue, asRangeValue, asText, fromJson, fromWritten } from "../values";

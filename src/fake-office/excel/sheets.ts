@@ -4,7 +4,8 @@
  * Excel's naming rules), items after load("items/name"), getRange / getRangeByIndexes / getCell
  * (InvalidArgument off the sheet), used ranges, activate, calculate, and the sheet's names.
  */
-import { Area, MAX_COLS, MAX_ROWS, columnName, parseArea } from "../a1";
+import type { Area } from "../../recalc";
+import { MAX_COLS, MAX_ROWS, columnName, parseArea } from "../a1";
 import { itemNotFound } from "../errors";
 import type { Sheet } from "../model";
 import { ClientCollection, ClientObject, RequestContext } from "./client";

@@ -3,7 +3,7 @@
  * or lie wholly inside it when `fullyContained`), and a worksheet's protection (WorksheetProtection,
  * ExcelApi 1.2: protect, unprotect, `protected`).
  */
-import type { Area } from "../a1";
+import { Area, areasOverlap } from "../../recalc";
 import type { ExcelTable } from "../../formula";
 import type { Sheet } from "../model";
 import { ClientCollection, ClientObject, RequestContext } from "./client";
@@ -29,7 +29,7 @@ export class Table extends ClientObject {
   }
 }
 
-const overlaps = (t: ExcelTable, a: Area) => t.sheet.toUpperCase() === a.sheet.toUpperCase() && t.r0 <= a.r1 && a.r0 <= t.r1 && t.c0 <= a.c1 && a.c0 <= t.c1;
+const overlaps = (t: ExcelTable, a: Area) => areasOverlap(t, a);
 const inside = (t: ExcelTable, a: Area) => overlaps(t, a) && t.r0 >= a.r0 && t.r1 <= a.r1 && t.c0 >= a.c0 && t.c1 <= a.c1;
 
 /** The tables of a range (TableScopedCollection). */

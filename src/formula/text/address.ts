@@ -3,7 +3,11 @@
  * and quote sheet names. Bounds are Excel's (1,048,576 rows × 16,384 columns): an address outside is
  * an error. Pure; src/office/address.ts re-exports it for the Office wrappers.
  */
+import { contains, sameSheet } from "../../recalc";
 import type { AreaRef, CellRef } from "../types";
+
+// The sheet-name rule lives with the one rectangle (src/recalc); formula's readers keep their import.
+export { sameSheet };
 
 export const MAX_ROWS = 1_048_576;
 export const MAX_COLS = 16_384;
@@ -112,8 +116,5 @@ export function addressKey(address: string): string {
 
 /** True when the cell lies inside the area (same sheet, case-insensitive as Excel's sheet names). */
 export function areaContains(area: AreaRef, ref: CellRef): boolean {
-  return sameSheet(area.sheet, ref.sheet) && ref.row >= area.r0 && ref.row <= area.r1 && ref.col >= area.c0 && ref.col <= area.c1;
+  return sameSheet(area.sheet, ref.sheet) && contains(area, ref.row, ref.col);
 }
-
-/** Excel's sheet names are case-insensitive. */
-export const sameSheet = (a: string, b: string): boolean => a === b || a.toUpperCase() === b.toUpperCase();

@@ -5,6 +5,7 @@
  * name, ignoring case, a missing one #REF!. A reference without a table name belongs to the table
  * holding the formula.
  */
+import { contains, sameSheet } from "../../recalc";
 import type { NodeOf, TableItem } from "./ast";
 import type { AreaRef, CellRef, ExcelTable } from "../types";
 
@@ -12,7 +13,7 @@ const upper = (s: string) => s.toUpperCase();
 
 export function findTable(tables: readonly ExcelTable[], name: string | null, at: CellRef): ExcelTable | undefined {
   if (name !== null) return tables.find((t) => upper(t.name) === upper(name));
-  return tables.find((t) => upper(t.sheet) === upper(at.sheet) && at.row >= t.r0 && at.row <= t.r1 && at.col >= t.c0 && at.col <= t.c1);
+  return tables.find((t) => sameSheet(t.sheet, at.sheet) && contains(t, at.row, at.col));
 }
 
 const columnIndex = (t: ExcelTable, name: string): number => t.columns.findIndex((c) => upper(c) === upper(name));

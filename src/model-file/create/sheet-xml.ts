@@ -4,7 +4,8 @@
  * t="str", a dynamic array's anchor with `<f t="array" ref=...>` and cm="1"), margins, and the
  * drawing that holds its charts.
  */
-import { a1, Box, boxText } from "../parts/a1";
+import type { Rect } from "../../recalc";
+import { a1, boxText } from "../parts/a1";
 import { escapeAttr, escapeText } from "../parts/xml";
 import { renderCell } from "../parts/cell-xml";
 import { fileFormula } from "./formula-text";
@@ -29,7 +30,7 @@ function cellXml(c: NewCell, strings: SharedStrings): string {
   return styled(xml || `<c r="${a1(c.row, c.col)}"/>`);
 }
 
-function bounds(cells: NewCell[]): Box {
+function bounds(cells: NewCell[]): Rect {
   if (cells.length === 0) return { r0: 0, c0: 0, r1: 0, c1: 0 };
   const b = { r0: Infinity, c0: Infinity, r1: 0, c1: 0 };
   for (const c of cells) {

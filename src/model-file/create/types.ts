@@ -1,6 +1,6 @@
 /** A workbook to write from nothing: what the sample model script and the workbench's Save hand to createWorkbook. */
 import type { CellValue } from "../../formula/types";
-import type { Box } from "../parts/a1";
+import type { Rect } from "../../recalc";
 
 /** How a cell's number shows; each is one cell format of the written styles part. */
 export type CellStyle = "bold" | "number" | "percent" | "date";
@@ -14,7 +14,7 @@ export interface NewCell {
   /** The formula as typed in Excel ("=SVC.FINANCIALS(A2,B$1)"); stored in the file's form. */
   formula?: string;
   /** A dynamic array: the range its result covers (the anchor included); written with cm="1" and XLDAPR metadata. */
-  spill?: Box;
+  spill?: Rect;
   /** A formula's result or a value a spill fills (text as t="str"); else a typed constant (text in the shared strings). */
   result?: boolean;
   style?: CellStyle;

@@ -3,6 +3,7 @@
  * its stored range) and after (the working copy over its new spill), and each dependent the refresh
  * computed with what it reads. The change record (src/plan/changes) says old -> new and why from this.
  */
+import type { Rect } from "../../recalc";
 import { cellKey } from "../parts/a1";
 import { AreaRef, CellValue } from "../types";
 import { FormulaNode } from "./graph";
@@ -49,9 +50,7 @@ export interface ChangeSources {
   answer: AnswerSources | null;
 }
 
-type Box = { r0: number; c0: number; r1: number; c1: number };
-
-function grid(box: Box, at: (r: number, c: number) => CellValue): CellValue[][] {
+function grid(box: Rect, at: (r: number, c: number) => CellValue): CellValue[][] {
   const out: CellValue[][] = [];
   for (let r = box.r0; r <= box.r1; r++) {
     const row: CellValue[] = [];
@@ -61,7 +60,7 @@ function grid(box: Box, at: (r: number, c: number) => CellValue): CellValue[][] 
   return out;
 }
 
-function storedBox(sheet: ModelSheet, n: FormulaNode): Box {
+function storedBox(sheet: ModelSheet, n: FormulaNode): Rect {
   const f = sheet.cells.get(cellKey(n.row, n.col))?.formula;
   return f?.kind === "array" && f.ref ? f.ref : { r0: n.row, c0: n.col, r1: n.row, c1: n.col };
 }

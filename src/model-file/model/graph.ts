@@ -5,8 +5,8 @@
  * cell counts as its dependent too (ordering errs on the safe side; refresh.ts recomputes a plain
  * formula only if what it reads really changed).
  */
-import { a1, Box } from "../parts/a1";
-import { BoxIndex } from "./box-index";
+import { a1 } from "../parts/a1";
+import { Area, DependencyGraph, Rect } from "../../recalc";
 import { Model, siteAddress } from "./model";
 import { AreaRef } from "../types";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
@@ -16,6 +16,8 @@ import { roughReferencesOf } from "../../formula/text/rough-refs";
 export interface FormulaNode {
   id: number;
   sheet: string;
+  /** The sheet's position in the workbook (reading order across sheets). */
+  sheetIndex: number;
   row: number;
   col: number;
   text: string;
@@ -28,17 +30,16 @@ export interface FormulaNode {
 }
 
 export interface Graph {
-  /** Formulas to compute (SVC formulas and their dependents). */
+  /** Formulas to compute (SVC formulas and their dependents), in reading order. */
   dirty: FormulaNode[];
-  /** Dependents of a node (edges only among dirty nodes). */
-  next: Map<FormulaNode, FormulaNode[]>;
-  /** How many dirty nodes each dirty node waits for. */
-  waits: Map<FormulaNode, number>;
+  /** The workbook's formulas, what they read and where they spill (src/recalc, as the fake host keeps it). */
+  formulas: DependencyGraph<FormulaNode>;
+  /** Readers of the empty cells a dynamic array may grow into (beyond the readers of its cell and spill). */
+  grows(n: FormulaNode): FormulaNode[];
 }
 
 /** Whether the formula at "Sheet!A1" makes an SVC call (default: the model's SVC sites). */
 export type SvcTest = (address: string, text: string) => boolean;
-
 
 /** The model's SVC sites (read once by readModel) as a test. */
 function siteTest(model: Model): SvcTest {
@@ -48,7 +49,7 @@ function siteTest(model: Model): SvcTest {
 
 function nodesOf(model: Model, isSvc: SvcTest): FormulaNode[] {
   const out: FormulaNode[] = [];
-  for (const s of model.sheets)
+  model.sheets.forEach((s, sheetIndex) => {
     for (const c of s.cells.values()) {
       const f = c.formula;
       if (!f?.text || f.kind === "dataTable") continue;
@@ -62,54 +63,47 @@ function nodesOf(model: Model, isSvc: SvcTest): FormulaNode[] {
         unreadable = true;
         reads = roughReferencesOf(f.text, at, model.names, model.tables) ?? model.sheets.map((x) => ({ sheet: x.name, r0: 0, c0: 0, r1: MAX_ROW, c1: MAX_COL }));
       }
-      out.push({ id: out.length, sheet: s.name, row: c.row, col: c.col, text: f.text, svc: isSvc(siteAddress(s.name, a1(c.row, c.col)), f.text), dynamic: f.dynamic, reads, unreadable });
+      out.push({ id: out.length, sheet: s.name, sheetIndex, row: c.row, col: c.col, text: f.text, svc: isSvc(siteAddress(s.name, a1(c.row, c.col)), f.text), dynamic: f.dynamic, reads, unreadable });
     }
+  });
   return out;
 }
 
 /** Whether a region holds at least one cell a spill could grow into (empty now). */
-function hasEmptyCell(w: WorkingCopy, sheet: string, b: Box): boolean {
+function hasEmptyCell(w: WorkingCopy, sheet: string, b: Rect): boolean {
   if ((b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1) > 10_000) return true;
   for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) if (!w.occupied(sheet, r, c)) return true;
   return false;
 }
 
-/** The formulas that read what `n` writes (its cell and spill, and the empty cells it may grow into). */
-function readersOf(n: FormulaNode, w: WorkingCopy, readers: BoxIndex<{ node: FormulaNode; box: Box }>): FormulaNode[] {
-  const own = w.spill(n) ?? { r0: n.row, c0: n.col, r1: n.row, c1: n.col };
-  const out = new Set(readers.query(n.sheet, own).map((e) => e.node));
-  if (n.dynamic) {
-    const quadrant: Box = { r0: n.row, c0: n.col, r1: MAX_ROW, c1: MAX_COL };
-    for (const e of readers.query(n.sheet, quadrant)) {
-      if (out.has(e.node)) continue;
-      const cut: Box = { r0: Math.max(e.box.r0, n.row), c0: Math.max(e.box.c0, n.col), r1: e.box.r1, c1: e.box.c1 };
-      if (hasEmptyCell(w, n.sheet, cut)) out.add(e.node);
-    }
+/**
+ * A spilling formula may grow into empty cells right of and below its anchor: readers of such a
+ * cell count as its dependents too (ordering errs on the safe side).
+ */
+function growthReaders(n: FormulaNode, w: WorkingCopy, g: DependencyGraph<FormulaNode>): FormulaNode[] {
+  if (!n.dynamic) return [];
+  const own = g.dependentsOf(n);
+  const out = new Set<FormulaNode>();
+  const quadrant: Area = { sheet: n.sheet, r0: n.row, c0: n.col, r1: MAX_ROW, c1: MAX_COL };
+  for (const e of g.readsMeeting(quadrant)) {
+    if (e.item === n || own.has(e.item) || out.has(e.item)) continue;
+    const cut: Rect = { r0: Math.max(e.area.r0, n.row), c0: Math.max(e.area.c0, n.col), r1: e.area.r1, c1: e.area.c1 };
+    if (hasEmptyCell(w, n.sheet, cut)) out.add(e.item);
   }
-  out.delete(n);
   return [...out];
 }
 
+const readingOrder = (a: FormulaNode, b: FormulaNode) => a.sheetIndex - b.sheetIndex || a.row - b.row || a.col - b.col;
+
 export function buildGraph(model: Model, w: WorkingCopy, isSvc: SvcTest = siteTest(model)): Graph {
   const nodes = nodesOf(model, isSvc);
-  const readers = new BoxIndex<{ node: FormulaNode; box: Box }>();
-  for (const n of nodes) for (const r of n.reads) readers.add(r.sheet, r, { node: n, box: r });
-  const dirty = new Set(nodes.filter((n) => n.svc));
-  const next = new Map<FormulaNode, FormulaNode[]>();
-  const queue = [...dirty];
-  while (queue.length > 0) {
-    const n = queue.shift() as FormulaNode;
-    const deps = readersOf(n, w, readers);
-    next.set(n, deps);
-    for (const d of deps) if (!dirty.has(d)) dirty.add(d), queue.push(d);
+  const formulas = new DependencyGraph<FormulaNode>(readingOrder);
+  for (const n of nodes) {
+    formulas.set(n, { sheet: n.sheet, r0: n.row, c0: n.col, r1: n.row, c1: n.col }, n.reads);
+    formulas.setSpill(n, w.spill(n));
   }
-  const waits = new Map<FormulaNode, number>([...dirty].map((n) => [n, 0]));
-  for (const deps of next.values()) for (const d of deps) waits.set(d, (waits.get(d) ?? 0) + 1);
-  return { dirty: [...dirty], next, waits };
+  const grows = new Map<FormulaNode, FormulaNode[]>();
+  const growth = (n: FormulaNode) => grows.get(n) ?? (grows.set(n, growthReaders(n, w, formulas)), grows.get(n) ?? []);
+  const dirty = formulas.reach(nodes.filter((n) => n.svc), { more: growth });
+  return { dirty, formulas, grows: growth };
 }
-
-/** Whether any of a formula's reads overlaps a changed region. */
-export function readsChanged(n: FormulaNode, changed: BoxIndex<true>): boolean {
-  return n.reads.some((r) => changed.query(r.sheet, r).length > 0);
-}
-

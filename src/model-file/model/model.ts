@@ -3,7 +3,8 @@
  * Excel stored them, shared formulas expanded per cell), defined names with their scope, and the
  * SVC formula sites. Keeps what writing back needs (the package, the parsed sheet parts).
  */
-import { a1, Box, cellKey, parseBox } from "../parts/a1";
+import type { Rect } from "../../recalc";
+import { a1, cellKey, parseBox } from "../parts/a1";
 import { fail } from "../errors";
 import { readMetadata } from "../parts/metadata";
 import { Package } from "../parts/package";
@@ -26,7 +27,7 @@ export interface ModelFormula {
   text: string;
   kind: FormulaKind;
   /** An array formula's range (for a dynamic array: the spill as last stored). */
-  ref: Box | null;
+  ref: Rect | null;
   /** Marked as a dynamic-array (spilling) formula by its cell metadata. */
   dynamic: boolean;
   /** The shared-formula group, for members and their first cell. */

@@ -4,7 +4,8 @@
  * longer covers cleared, #SPILL! when the new range would overwrite something; a legacy (Ctrl+Shift+
  * Enter) array filled within its fixed range. Text results are stored as text, never as formulas.
  */
-import { a1, Box, cellKey, inBox } from "../parts/a1";
+import { contains, Rect } from "../../recalc";
+import { a1, cellKey } from "../parts/a1";
 import { CellValue } from "../types";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
 
@@ -12,8 +13,8 @@ export type Result = CellValue | CellValue[][];
 
 export interface WriteOutcome {
   /** The cells the result now covers and the cells it covered before (for finding dependents). */
-  box: Box;
-  old: Box;
+  box: Rect;
+  old: Rect;
   /** A #SPILL!, with why. */
   problem: { code: string; message: string } | null;
   /** Something the report should say that is not an error. */
@@ -34,23 +35,23 @@ export function fixedCell(grid: CellValue[][], i: number, j: number): CellValue 
   return v === undefined ? { error: "#N/A" } : v;
 }
 
-function fillFixed(w: WorkingCopy, sheet: string, box: Box, grid: CellValue[][]): void {
+function fillFixed(w: WorkingCopy, sheet: string, box: Rect, grid: CellValue[][]): void {
   for (let r = box.r0; r <= box.r1; r++) for (let c = box.c0; c <= box.c1; c++) w.put(sheet, r, c, { value: fixedCell(grid, r - box.r0, c - box.c0) });
 }
 
-function blocker(w: WorkingCopy, sheet: string, anchor: { row: number; col: number }, next: Box, old: Box): string | null {
+function blocker(w: WorkingCopy, sheet: string, anchor: { row: number; col: number }, next: Rect, old: Rect): string | null {
   const others = w.otherSpills(sheet, cellKey(anchor.row, anchor.col));
   for (let r = next.r0; r <= next.r1; r++)
     for (let c = next.c0; c <= next.c1; c++) {
       if (r === anchor.row && c === anchor.col) continue;
-      if (!inBox(old, r, c) && w.occupied(sheet, r, c)) return `${a1(r, c)} holds a value`;
-      if (others.some((b) => inBox(b, r, c))) return `${a1(r, c)} is part of another spill`;
+      if (!contains(old, r, c) && w.occupied(sheet, r, c)) return `${a1(r, c)} holds a value`;
+      if (others.some((b) => contains(b, r, c))) return `${a1(r, c)} is part of another spill`;
     }
   return null;
 }
 
-function spill(w: WorkingCopy, sheet: string, row: number, col: number, grid: CellValue[][], old: Box): WriteOutcome {
-  let box: Box = { r0: row, c0: col, r1: row + grid.length - 1, c1: col + grid[0].length - 1 };
+function spill(w: WorkingCopy, sheet: string, row: number, col: number, grid: CellValue[][], old: Rect): WriteOutcome {
+  let box: Rect = { r0: row, c0: col, r1: row + grid.length - 1, c1: col + grid[0].length - 1 };
   let problem: WriteOutcome["problem"] = null;
   if (box.r1 > MAX_ROW || box.c1 > MAX_COL) problem = { code: "#SPILL!", message: `the answer (${grid.length}×${grid[0].length}) runs off the sheet` };
   else {
@@ -61,7 +62,7 @@ function spill(w: WorkingCopy, sheet: string, row: number, col: number, grid: Ce
     box = { r0: row, c0: col, r1: row, c1: col };
     grid = [[{ error: problem.code }]];
   }
-  for (let r = old.r0; r <= old.r1; r++) for (let c = old.c0; c <= old.c1; c++) if (!inBox(box, r, c)) w.put(sheet, r, c, { value: null });
+  for (let r = old.r0; r <= old.r1; r++) for (let c = old.c0; c <= old.c1; c++) if (!contains(box, r, c)) w.put(sheet, r, c, { value: null });
   for (let r = box.r0; r <= box.r1; r++) for (let c = box.c0; c <= box.c1; c++) if (r !== row || c !== col) w.put(sheet, r, c, { value: grid[r - row][c - col] });
   w.put(sheet, row, col, { value: grid[0][0], formula: w.arrayFormulaXml(sheet, row, col, box) });
   w.setSpill(sheet, cellKey(row, col), box);
@@ -72,9 +73,9 @@ function spill(w: WorkingCopy, sheet: string, row: number, col: number, grid: Ce
 export function writeResult(w: WorkingCopy, sheet: string, row: number, col: number, result: Result): WriteOutcome {
   const f = w.cell({ sheet, row, col })?.formula;
   const grid = gridOf(result);
-  const single: Box = { r0: row, c0: col, r1: row, c1: col };
+  const single: Rect = { r0: row, c0: col, r1: row, c1: col };
   const old = w.spill({ sheet, row, col }) ?? single;
-  const oldBox: Box = { r0: old.r0, c0: old.c0, r1: old.r1, c1: old.c1 };
+  const oldBox: Rect = { r0: old.r0, c0: old.c0, r1: old.r1, c1: old.c1 };
   if (f?.kind === "array" && !f.dynamic && f.ref) {
     fillFixed(w, sheet, f.ref, grid);
     return { box: f.ref, old: f.ref, problem: null, note: null };

@@ -1,4 +1,5 @@
 /** The engine's view of the workbook during a refresh: values, names and spills as written so far. */
+import { contains } from "../../recalc";
 import { CellFormula, CellRef, CellSource, DefinedName } from "../../formula";
 import { Model, ModelSheet } from "./model";
 import { WorkingCopy } from "./working";
@@ -22,7 +23,7 @@ function formulaAt(model: Model, w: WorkingCopy, ref: CellRef): CellFormula | nu
   const sheet: ModelSheet | undefined = model.sheets.find((s) => s.name.toUpperCase() === ref.sheet.toUpperCase());
   for (const c of sheet?.cells.values() ?? []) {
     const b = c.formula?.kind === "array" ? c.formula.ref : null;
-    if (c.formula && b && ref.row >= b.r0 && ref.row <= b.r1 && ref.col >= b.c0 && ref.col <= b.c1) return { text: c.formula.text, kind: c.formula.dynamic ? "spilled" : "array" };
+    if (c.formula && b && contains(b, ref.row, ref.col)) return { text: c.formula.text, kind: c.formula.dynamic ? "spilled" : "array" };
   }
   return null;
 }

@@ -38,7 +38,7 @@ export function verifyDependents(model: Model, now?: () => Date): DependentsVerd
   }
   // everything reading an untrusted formula keeps its stored value too
   for (let i = 0; i < queue.length; i++)
-    for (const d of graph.next.get(queue[i]) ?? []) {
+    for (const d of [...graph.formulas.dependentsOf(queue[i]), ...graph.grows(queue[i])]) {
       if (d.svc || reasons.has(d)) continue;
       reasons.set(d, `reads ${address(queue[i])}, which is not verified`);
       queue.push(d);

@@ -5,7 +5,8 @@
  * gives another value for, cannot compute, or that Excel never calculated is not trusted; the
  * reason says so in Excel terms ("the engine gives 0 where Excel stored 11 (SUMPRODUCT of a condition)").
  */
-import { a1, Box } from "../parts/a1";
+import type { Rect } from "../../recalc";
+import { a1 } from "../parts/a1";
 import { CellValue } from "../types";
 import { Model, ModelFormula } from "./model";
 import { FormulaAt, recompute } from "./recompute";
@@ -74,7 +75,7 @@ export class Verifier {
     return sameCellValue(got, stored) ? null : { got: shownValue(got), stored: shownValue(stored), at: null };
   }
 
-  private cells(n: FormulaAt, box: Box, got: (i: number, j: number) => CellValue): Mismatch | null {
+  private cells(n: FormulaAt, box: Rect, got: (i: number, j: number) => CellValue): Mismatch | null {
     for (let r = box.r0; r <= box.r1; r++)
       for (let c = box.c0; c <= box.c1; c++) {
         const g = got(r - box.r0, c - box.c0);

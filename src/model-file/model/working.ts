@@ -3,7 +3,8 @@
  * current spill range, and the cell writes that turn into sheet edits. Reading goes through here,
  * so a formula refreshed later sees the values written before it (chains, dependents).
  */
-import { Box, boxText, cellKey } from "../parts/a1";
+import type { Rect } from "../../recalc";
+import { boxText, cellKey } from "../parts/a1";
 import { CellWrite } from "../parts/cell-xml";
 import { Model, ModelCell, ModelSheet } from "./model";
 import { CellXml } from "../parts/sheet-read";
@@ -29,15 +30,15 @@ export class WorkingCopy {
   private readonly sheets = new Map<string, ModelSheet>();
   private readonly overlay = new Map<string, Map<number, Pending>>();
   /** Current spill range of each dynamic-array anchor (and a legacy array's fixed range), per sheet. */
-  private readonly spills = new Map<string, Map<number, Box>>();
+  private readonly spills = new Map<string, Map<number, Rect>>();
   private readonly xmlCells = new Map<string, Map<number, CellXml>>();
   /** Bounding box of stored and written cells per sheet (whole-column references read within it). */
-  private readonly extents = new Map<string, Box>();
+  private readonly extents = new Map<string, Rect>();
 
   constructor(readonly model: Model) {
     for (const s of model.sheets) {
       this.sheets.set(s.name.toUpperCase(), s);
-      const boxes = new Map<number, Box>();
+      const boxes = new Map<number, Rect>();
       for (const [k, c] of s.cells) if (c.formula?.kind === "array" && c.formula.ref) boxes.set(k, c.formula.ref);
       this.spills.set(s.name, boxes);
       this.overlay.set(s.name, new Map());
@@ -93,12 +94,12 @@ export class WorkingCopy {
   }
 
   /** The spill ranges on a sheet other than the given anchor's (for blocked-spill checks). */
-  otherSpills(sheet: string, anchorKey: number): Box[] {
+  otherSpills(sheet: string, anchorKey: number): Rect[] {
     const s = this.sheet(sheet);
     return s ? [...(this.spills.get(s.name) ?? [])].filter(([k]) => k !== anchorKey).map(([, b]) => b) : [];
   }
 
-  setSpill(sheet: string, anchorKey: number, box: Box): void {
+  setSpill(sheet: string, anchorKey: number, box: Rect): void {
     const s = this.sheet(sheet);
     if (s) this.spills.get(s.name)?.set(anchorKey, box);
   }
@@ -111,7 +112,7 @@ export class WorkingCopy {
   }
 
   /** The anchor's <f t="array"> element with its ref following the new spill (kept otherwise). */
-  arrayFormulaXml(sheet: string, row: number, col: number, box: Box): string | undefined {
+  arrayFormulaXml(sheet: string, row: number, col: number, box: Rect): string | undefined {
     const s = this.sheet(sheet);
     const f = s && this.xmlCells.get(s.name)?.get(cellKey(row, col))?.formula;
     if (f?.kind !== "array") return undefined;

@@ -1,5 +1,6 @@
 /** Cell addresses inside one sheet part ("B2" <-> zero-based row and column). */
 import { columnIndex, columnName } from "../../formula/text/address";
+import type { Rect } from "../../recalc";
 import { fail } from "../errors";
 
 const MAX_ROWS = 1_048_576;
@@ -18,28 +19,17 @@ export function parseA1(text: string): { row: number; col: number } {
   return { row, col };
 }
 
-export interface Box {
-  r0: number;
-  c0: number;
-  r1: number;
-  c1: number;
-}
-
 /** "B2:F7" or "B2" as a box. */
-export function parseBox(text: string): Box {
+export function parseBox(text: string): Rect {
   const [a, b] = text.split(":");
   const p = parseA1(a);
   const q = b ? parseA1(b) : p;
   return { r0: Math.min(p.row, q.row), c0: Math.min(p.col, q.col), r1: Math.max(p.row, q.row), c1: Math.max(p.col, q.col) };
 }
 
-export function boxText(b: Box): string {
+export function boxText(b: Rect): string {
   const a = a1(b.r0, b.c0);
   return b.r0 === b.r1 && b.c0 === b.c1 ? a : `${a}:${a1(b.r1, b.c1)}`;
-}
-
-export function inBox(b: Box, row: number, col: number): boolean {
-  return row >= b.r0 && row <= b.r1 && col >= b.c0 && col <= b.c1;
 }
 
 /** A key for a cell in maps (rows up to 1,048,576, columns up to 16,384). */

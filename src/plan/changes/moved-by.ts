@@ -3,7 +3,7 @@
  * of a dependent), back to the SVC results that changed — their range before and after the refresh,
  * so a spill that grew or moved still counts.
  */
-import type { AreaRef } from "../../formula";
+import { areasOverlap } from "../../recalc";
 import type { FormulaRun, Grid, SvcCellRun } from "./types";
 import { addressOf } from "./svc-cell";
 
@@ -24,8 +24,6 @@ function regionOf(run: SvcCellRun): Region {
   return { sheet: run.sheet, r0: run.row, c0: run.col, r1: run.row + Math.max(a.rows, b.rows) - 1, c1: run.col + Math.max(a.cols, b.cols) - 1, label: addressOf(run.sheet, run.row, run.col) };
 }
 
-const overlaps = (a: AreaRef, b: Region) => a.sheet.toUpperCase() === b.sheet.toUpperCase() && a.r0 <= b.r1 && b.r0 <= a.r1 && a.c0 <= b.c1 && b.c0 <= a.c1;
-
 /** For each changed dependent, the SVC results (addresses, in reading order) that moved it. */
 export function movedBy(changedSvc: readonly SvcCellRun[], changed: readonly FormulaRun[]): Map<FormulaRun, string[]> {
   const svc = changedSvc.map(regionOf);
@@ -37,8 +35,8 @@ export function movedBy(changedSvc: readonly SvcCellRun[], changed: readonly For
     const out = new Set<string>();
     path.add(f);
     for (const r of f.reads) {
-      for (const s of svc) if (overlaps(r, s)) out.add(s.label);
-      for (const c of cells) if (c.f !== f && !path.has(c.f) && overlaps(r, c.region)) for (const l of visit(c.f, path)) out.add(l);
+      for (const s of svc) if (areasOverlap(r, s)) out.add(s.label);
+      for (const c of cells) if (c.f !== f && !path.has(c.f) && areasOverlap(r, c.region)) for (const l of visit(c.f, path)) out.add(l);
     }
     path.delete(f);
     memo.set(f, out);
