@@ -10,7 +10,7 @@
  * APIs: ExcelApi 1.1 (values, valueTypes, clear), 1.5 (customXmlParts), 1.10 (comments),
  * 1.12 (getSpillingToRangeOrNullObject), 1.16 (valuesAsJson, optional).
  */
-import { sourceOf } from "../functions/sources";
+import type { ValueSource } from "../functions/sources";
 import { filingNote } from "../plan/changes";
 import { RangeRef, normaliseAddress, parseRange, rangeAddress } from "./address";
 import { excel } from "./excel";
@@ -60,7 +60,7 @@ async function writeValues(ctx: Excel.RequestContext, targets: readonly Excel.Ra
  * Replace the SVC formulas of the scope by the values they show (the whole spill), stamp each with an
  * "as of" comment, and keep the formulas in the workbook for Unfreeze. Returns what was frozen.
  */
-export async function freeze(scope: Scope, now: () => Date = () => new Date()): Promise<FrozenEntry[]> {
+export async function freeze(scope: Scope, provenanceOf: (address: string) => readonly ValueSource[] | undefined = () => undefined, now: () => Date = () => new Date()): Promise<FrozenEntry[]> {
   const cells = await readSvcFormulas(scope);
   if (cells.length === 0) return [];
   const asOf = now().toISOString();
@@ -80,7 +80,7 @@ export async function freeze(scope: Scope, now: () => Date = () => new Date()): 
     const added = work.map((w, i): FrozenEntry => ({ address: normaliseAddress(w.cell.address), range: normaliseAddress(targets[i].address), formula: w.cell.formula, asOf, digest: digests[i] }));
     for (const entry of added) {
       try {
-        const source = filingNote(sourceOf(entry.address)?.provenance); // the filing the values came from
+        const source = filingNote(provenanceOf(entry.address)); // the filing the values came from
         ctx.workbook.comments.add(entry.address, source ? `${stampText(asOf)} ${source}` : stampText(asOf));
       } catch {
         /* comments need ExcelApi 1.10; the pane still lists the stamp */

@@ -11,7 +11,7 @@
 import "@fluentui/web-components/web-components.min.js";
 import { webLightTheme } from "@fluentui/tokens";
 import { dictionaryFor, loadDictionary } from "../api/dictionary";
-import type { Host } from "../host/runtime";
+import type { Host } from "../host/host";
 import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
@@ -49,7 +49,7 @@ export function start(host: Host): void {
         selectCell: workbook.selectCell,
         insertAtActiveCell: workbook.insertAtActiveCell,
         recalculateCells: workbook.recalculateCells,
-        freeze: (scope) => frozen.freeze(scope),
+        freeze: (scope) => frozen.freeze(scope, (address) => host.cells.sources.sourceOf(address)?.provenance),
         unfreeze: frozen.unfreeze,
         listFrozen: frozen.listFrozen,
         activeCell: workbook.activeCellAddress,
@@ -58,7 +58,8 @@ export function start(host: Host): void {
         snapshot: snapshotWorkbook,
         addSheet: addValuesSheet,
       },
-      evaluate: (fn, args) => callFunction(fn, args),
+      evaluate: (fn, args) => callFunction(host.cells, fn, args),
+      sources: { list: () => host.cells.sources.list(), onChange: (l) => host.cells.sources.onChange(l) },
       requestsFor,
       // The API's dictionary (labels, units, industry lines) once read; the spec's lists until then.
       metrics: {
