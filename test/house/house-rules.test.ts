@@ -39,9 +39,6 @@ const CLEAN: Record<string, string> = {
   // The custom functions' file is an entry (the metadata plugin reads it); the modules beside it are not.
   "src/compose/excel-functions.ts": 'import { parse } from "../functions/parse";\nexport function PRICE(x: string): number {\n  return parse(x);\n}\n',
   "src/functions/parse.ts": "/** Numbers as docs/architecture.md says. */\nexport function parse(x: string): number {\n  return Number(x);\n}\n",
-  // Module state is the composition root's; a memo named as a cache, and a table never filled, are not state.
-  "src/compose/runtime.ts": "let started = 0;\nexport const start = () => ++started;\n",
-  "src/lib/memo.ts": "const cache = new Map<string, number>();\nconst parseCache = new WeakMap<object, number>();\nconst KEPT = new Set([\"A\"]);\nexport function memo(k: string, o: object): number {\n  if (!cache.has(k)) cache.set(k, k.length);\n  parseCache.set(o, 1);\n  return (cache.get(k) ?? 0) + (KEPT.has(k) ? 1 : 0);\n}\n",
   // A fake the tests stand on, with a function of exactly the longest length allowed.
   "test/fakes/api/server.ts": fakeServer(60),
   "docs/architecture.md": "# Architecture\n",
@@ -63,7 +60,7 @@ const BROKEN: Record<string, string> = {
   "src/lib/long.ts": `export function long(x: { y?: number } | null): number {\n${lines(60, (i) => `  const a${i} = ${i};`)}  return x!.y ?? a0;\n}\n`,
 };
 
-function check(tree: Record<string, string>, known: Violation[] = []): { fresh: Violation[]; matched: Violation[]; stale: Violation[] } {
+function check(tree: Record<string, string>, known: Violation[] = [], only?: string): { fresh: Violation[]; matched: Violation[]; stale: Violation[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-house-"));
   try {
     for (const [rel, text] of Object.entries({ ...tree, ".house-known-violations.json": JSON.stringify(known) })) {
@@ -72,7 +69,7 @@ function check(tree: Record<string, string>, known: Violation[] = []): { fresh: 
     }
     let out: string;
     try {
-      out = execFileSync(process.execPath, [CHECK, "--root", dir, "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      out = execFileSync(process.execPath, [CHECK, "--root", dir, "--json", ...(only ? ["--only", only] : [])], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (e) {
       out = (e as { stdout: string }).stdout;
     }
@@ -107,6 +104,22 @@ describe("house rules (scripts/house)", () => {
       "unused-export src/lib/used.ts unused",
       "unused-file src/lib/orphan.ts ",
     ]);
+  }, 60_000);
+
+  test("module state: the composition root may hold it; a memo named as a cache and a table nobody fills are not state; a planted `let` and a planted singleton fail", () => {
+    const tree = {
+      "src/compose/runtime.ts": "let started = 0;\nexport const start = () => ++started;\n",
+      "src/lib/memo.ts":
+        'const cache = new Map<string, number>();\nconst parseCache = new WeakMap<object, number>();\nconst KEPT = new Set(["A"]);\nexport function memo(k: string, o: object): number {\n  if (!cache.has(k)) cache.set(k, k.length);\n  parseCache.set(o, 1);\n  return (cache.get(k) ?? 0) + (KEPT.has(k) ? 1 : 0);\n}\n',
+    };
+    expect(check(tree, [], "state").fresh).toEqual([]);
+    const planted = {
+      ...tree,
+      "src/engine/current.ts": "export let current: object | null = null;\nexport const setCurrent = (e: object) => (current = e);\n",
+      "src/functions/host.ts": "const host = { typed: false };\nexport function useTyped(on: boolean): void {\n  host.typed = on;\n}\n",
+      "src/functions/list.ts": "const seen: string[] = [];\nexport const note = (s: string) => seen.push(s);\n",
+    };
+    expect(brief(check(planted, [], "state").fresh)).toEqual(["module-state src/engine/current.ts current", "module-state src/functions/host.ts host", "module-state src/functions/list.ts seen"]);
   }, 60_000);
 
   test("a known violation is excused once per entry, a fixed one is reported as stale", () => {
