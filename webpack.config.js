@@ -30,7 +30,7 @@ const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 module.exports = (env = {}, argv = {}) => {
   const mode = argv.mode || "production";
   const cfg = addinConfig(process.env);
-  const functionsDir = path.resolve(ROOT, process.env.SVC_FUNCTIONS_DIR || "src/functions");
+  const functionsDir = path.resolve(ROOT, process.env.SVC_FUNCTIONS_DIR || "src/compose");
   const functionFiles = functionSources(functionsDir);
   if (functionFiles.length === 0) throw new Error(`no custom-function sources (@customfunction) in ${functionsDir}`);
   const outDir = path.resolve(ROOT, process.env.SVC_DIST_DIR || "dist");

@@ -1,7 +1,7 @@
 "use strict";
 /**
- * The custom-function sources: every src/functions/*.ts that contains `@customfunction` (or the
- * single src/functions/functions.ts). The metadata plugin and the bundle entry both take this list,
+ * The custom-function sources: every .ts file of the folder (src/compose by default: the page's
+ * composition root registers the functions, src/compose/excel-functions.ts) that contains `@customfunction`. The metadata plugin and the bundle entry both take this list,
  * so a new function file needs no config change.
  */
 const fs = require("fs");

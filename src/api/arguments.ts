@@ -3,7 +3,7 @@
  * is an API parameter is described by its catalogue entry (ParamSpec.description); the arguments
  * that are not (period, field, options, SVC.PERIODS) are described here, with the options each
  * function accepts. Everything that tells a user what to type reads `argHelp`:
- *   - the JSDoc of src/functions/functions.ts (what Excel shows while typing; custom-functions-metadata
+ *   - the JSDoc of src/compose/excel-functions.ts (what Excel shows while typing; custom-functions-metadata
  *     reads it, so it is written out there and test/metadata checks it equals argHelp),
  *   - the pane's builder hints (src/taskpane/pane/formula.ts), `svc-excel help FUNCTION`,
  *   - the period parser's messages (src/functions/period.ts).

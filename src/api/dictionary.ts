@@ -224,7 +224,8 @@ interface Slot {
   failedAt?: number;
 }
 
-const slots = new Map<string, Slot>();
+/** loadDictionary's reads, per API address (a failed one is retried after DICTIONARY_RETRY_MS). */
+const readCache = new Map<string, Slot>();
 let active: MetricDictionary = SPEC_DICTIONARY;
 
 /** After a failed read, wait this long before trying again (the spec lists apply meanwhile). */
@@ -238,13 +239,13 @@ const baseKey = trimBaseUrl;
  */
 export function loadDictionary(base: string, fetchFn: FetchLike, now: () => number = Date.now): Promise<MetricDictionary> {
   const key = baseKey(base);
-  let slot = slots.get(key);
+  let slot = readCache.get(key);
   if (slot?.pending) return slot.pending;
   if (slot && (slot.dict.fromApi || (slot.failedAt !== undefined && now() - slot.failedAt < DICTIONARY_RETRY_MS))) {
     active = slot.dict;
     return Promise.resolve(slot.dict);
   }
-  if (!slot) slots.set(key, (slot = { dict: SPEC_DICTIONARY }));
+  if (!slot) readCache.set(key, (slot = { dict: SPEC_DICTIONARY }));
   const s = slot;
   s.pending = (async () => {
     try {
@@ -265,7 +266,7 @@ export function loadDictionary(base: string, fetchFn: FetchLike, now: () => numb
 
 /** The dictionary known for `base` right now (the spec's lists until it has been read). */
 export function dictionaryFor(base: string): MetricDictionary {
-  return slots.get(baseKey(base))?.dict ?? SPEC_DICTIONARY;
+  return readCache.get(baseKey(base))?.dict ?? SPEC_DICTIONARY;
 }
 
 /** The most recently read dictionary: what validation uses when no dictionary is passed. */
@@ -280,6 +281,6 @@ export function setActiveDictionary(d: MetricDictionary): void {
 
 /** Forget every read dictionary (tests). */
 export function resetDictionaries(): void {
-  slots.clear();
+  readCache.clear();
   active = SPEC_DICTIONARY;
 }

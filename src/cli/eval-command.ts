@@ -1,7 +1,7 @@
 /** `svc-excel eval` as an entry of the command table (the work is in eval.ts). */
 import { Command } from "./command";
 import { EVAL_OPTIONS, evalCommand } from "./eval";
-import { fileCredentialsFor } from "./login";
+import { fileCredentialsFor } from "./connection";
 
 export const EVAL_COMMAND: Command = {
   name: "eval",

@@ -3,26 +3,22 @@
  * the add-in. All formulas of one run are invoked at once, as an Excel recalculation does.
  */
 import * as fs from "fs";
-import * as path from "path";
-import type { CredentialSource } from "../api/client";
 import { PrivateStateError } from "../compose/cli";
-import { CliCredentials, EngineSetup, buildCliEngine, connectionEngine as composedConnectionEngine, credentialsFor } from "../compose/cli-engine";
-import { computeFunction, isFunctionName } from "../functions/call";
+import { credentialsFor } from "../compose/cli-engine";
+import { computeCell, isFunctionName } from "../functions/call";
 import { unknownFunctionMessage } from "../functions/names";
-import { listSources } from "../functions/sources";
+import type { CellRuntime } from "../functions/runtime";
 import { describeFailure } from "../api/cell-outcome";
-import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
-import { withDataTypes } from "../functions/typed";
+import { SvcError } from "../api/errors";
 import { Grid, withoutNoticeRows } from "../shape/grid";
 import { isTypedValue, plainValue } from "../shape/values";
 import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
-import { configDir, plainHttpCredentialProblem } from "./login";
+import { CONNECTION_OPTIONS, CliCredentials, EngineSetup, SANDBOX_BASE_URL, connectionEngine, plainHttpCredentialProblem, signInFailure, tokenArg } from "./connection";
 import { CliOption, EXIT, UsageError, parseArgs, textOption } from "./command";
 import { PrintedResult, errorSummary, renderOutput } from "./print";
 import { writeAll, writeErr } from "./terminal";
-import { TOKEN_USAGE, TokenOptionError, TokenSource, readToken, tokenFromEnv, tokenOption } from "./token-option";
-
-export const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
+import type { CellSource } from "../functions/sources";
+import { TOKEN_USAGE, TokenOptionError, TokenSource, readToken, tokenFromEnv } from "./token-option";
 
 export { UsageError };
 
@@ -37,12 +33,10 @@ export interface EvalArgs {
 
 /** eval's options: they drive `svc-excel eval --help` and the parser. */
 export const EVAL_OPTIONS: readonly CliOption[] = [
-  { flag: "--base-url", value: "URL", help: "The API address (default $SVC_BASE_URL, else the local sandbox http://127.0.0.1:8787)" },
-  { flag: "--token-file", value: "PATH", help: "Read the API key or access token from the first line of PATH (default $SVC_TOKEN; else the sign-in `svc-excel login` stored)" },
-  { flag: "--token", value: "-", help: "`--token -` reads the credential from standard input; a literal value works but warns (other users see it in `ps`)" },
+  ...CONNECTION_OPTIONS.filter((o) => o.flag !== "--cache-dir"),
   { flag: "--json", help: "Print one JSON document {results, stats}: Excel's values (date serials, fractions), notices apart" },
   { flag: "--file", value: "PATH", help: "Read formulas from PATH, one per line (blank lines and # comments skipped)" },
-  { flag: "--cache-dir", value: "DIR", help: "Keep answers in DIR between runs: the same formulas again cost no call" },
+  ...CONNECTION_OPTIONS.filter((o) => o.flag === "--cache-dir"),
 ];
 
 export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): EvalArgs {
@@ -55,13 +49,6 @@ export function parseEvalArgs(argv: string[], env: NodeJS.ProcessEnv = process.e
     cacheDir: textOption(a, "--cache-dir") ?? null,
     formulas: a.rest,
   };
-}
-
-/** The credential source the flags name (`--token` before `--token-file`), else null. */
-export function tokenArg(token: string | true | undefined, file: string | true | undefined): TokenSource | null {
-  if (typeof token === "string") return tokenOption("--token", token);
-  if (typeof file === "string") return tokenOption("--token-file", file);
-  return null;
 }
 
 /** Formulas from --file (one per line; blank lines and # comments skipped) then the arguments. */
@@ -118,13 +105,6 @@ export function signedOutMessage(baseUrl: string, tokenGiven: boolean): string {
     : `Not signed in to ${baseUrl}: run \`svc-excel login --base-url ${baseUrl}\` (or pass --token or SVC_TOKEN)`;
 }
 
-/** Whether a failure is for want of a sign-in (read from its kind), and the reason the sign-in gave. */
-export function signInFailure(e: SvcError): { reason: string } | null {
-  if (e.kind === "unauthorized") return { reason: "" };
-  if (e.kind !== "signed_out") return null;
-  return { reason: e.detail === SIGN_IN_MESSAGE ? "" : e.detail };
-}
-
 /** A failed formula as eval shows it: the cell's code and message, or what a terminal user does to sign in. */
 function evalError(e: SvcError, signIn?: { baseUrl: string; tokenGiven: boolean }): NonNullable<EvalResult["error"]> {
   const cell = describeFailure(e);
@@ -139,19 +119,16 @@ function evalError(e: SvcError, signIn?: { baseUrl: string; tokenGiven: boolean 
  * formats for the table (`shown`) and are Excel's plain values in `value`; the notices the API
  * requires are in `notices`, never among the rows.
  */
-export async function evaluate(formulas: string[], parsed: ParsedFormula[], signIn?: { baseUrl: string; tokenGiven: boolean }): Promise<EvalResult[]> {
-  const settled = await withDataTypes("numbers", () =>
-    Promise.all(
-      parsed.map(async (p, i): Promise<{ grid: unknown[][] | null; error: EvalResult["error"] }> => {
-        const out = await computeFunction(p.fn, p.args, { address: addressOf(i) });
-        return "grid" in out ? { grid: out.grid, error: null } : { grid: null, error: evalError(out.error, signIn) };
-      })
-    )
+export async function evaluate(rt: CellRuntime, formulas: string[], parsed: ParsedFormula[], signIn?: { baseUrl: string; tokenGiven: boolean }): Promise<EvalResult[]> {
+  const settled = await Promise.all(
+    parsed.map(async (p, i): Promise<{ grid: unknown[][] | null; error: EvalResult["error"]; source: CellSource | null }> => {
+      const out = await computeCell(rt, p.fn, p.args, { address: addressOf(i) });
+      return "grid" in out ? { grid: out.grid, error: null, source: out.source } : { grid: null, error: evalError(out.error, signIn), source: null };
+    })
   );
-  // Link and notices as each cell recorded them for the pane (src/functions/sources): one rule for both.
-  const sources = new Map(listSources().map((s) => [s.address, s]));
+  // Link and notices as each call returned them (the pane reads the same record): one rule for both.
   return settled.map((r, i) => {
-    const src = r.error ? undefined : sources.get(addressOf(i));
+    const src = r.source ?? undefined;
     const notices = src ? [...src.notices] : [];
     const grid = r.grid ? withoutNoticeRows(r.grid as Grid, notices) : null;
     return {
@@ -169,33 +146,6 @@ export async function evaluate(formulas: string[], parsed: ParsedFormula[], sign
 export function exitStatus(results: readonly EvalResult[]): number {
   if (results.some((r) => r.error?.signedOut)) return EXIT.signedOut;
   return results.some((r) => r.error) ? EXIT.failed : EXIT.ok;
-}
-
-/**
- * The call lock's folder, in the user's private configuration folder: the same for a cron job and an
- * interactive shell (XDG_RUNTIME_DIR is set in one and not the other), and never a guessable /tmp
- * path another local user could create first.
- */
-export function lockDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(configDir(env), "locks");
-}
-
-export type { EngineSetup };
-/** Who signs the calls (src/compose/cli-engine.ts). */
-export type EvalCredentials = CliCredentials;
-
-/** Per-call timeout: SVC_TIMEOUT_MS (1,000-55,000 ms), else the client's default (well under 60 s). */
-export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const n = Number(env.SVC_TIMEOUT_MS);
-  return Number.isInteger(n) && n >= 1000 && n <= 55_000 ? n : undefined;
-}
-
-/** The CLI's lock directory and per-call timeout, from its environment. */
-const engineOptions = () => ({ lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
-
-/** The engine of a credential, built by src/compose (cli-engine.ts) with the CLI's lock directory and timeout. */
-export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, connectionId?: string | null): EngineSetup {
-  return buildCliEngine(baseUrl, credentials, identity, cacheDir, engineOptions(), connectionId);
 }
 
 /** Arguments, formulas and credential, or the exit code of a usage error (already reported). */
@@ -216,13 +166,8 @@ async function prepare(argv: string[]): Promise<number | { args: EvalArgs; formu
   }
 }
 
-/** The engine of a credential's connection (src/compose/cli-engine.ts), with the CLI's lock directory and timeout. */
-export function connectionEngine(baseUrl: string, cacheDir: string | null, creds: EvalCredentials): Promise<EngineSetup> {
-  return composedConnectionEngine(baseUrl, cacheDir, creds, engineOptions());
-}
-
 /** The engine of the credential in use, or exit code 2 when its cache directory is refused (reported). */
-async function connect(args: EvalArgs, token: string | null, signIn: (baseUrl: string) => Promise<EvalCredentials>): Promise<number | EngineSetup> {
+async function connect(args: EvalArgs, token: string | null, signIn: (baseUrl: string) => Promise<CliCredentials>): Promise<number | EngineSetup> {
   const creds = await credentialsFor(token, args.baseUrl, signIn);
   try {
     return await connectionEngine(args.baseUrl, args.cacheDir, creds);
@@ -233,17 +178,17 @@ async function connect(args: EvalArgs, token: string | null, signIn: (baseUrl: s
   }
 }
 
-export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<EvalCredentials>): Promise<number> {
+export async function evalCommand(argv: string[], credentialsFor: (baseUrl: string) => Promise<CliCredentials>): Promise<number> {
   const started = Date.now();
   const ready = await prepare(argv);
   if (typeof ready === "number") return ready;
   const { args, formulas, parsed, token } = ready;
   const setup = await connect(args, token, credentialsFor);
   if (typeof setup === "number") return setup;
-  const { engine, lock, dictionary } = setup;
+  const { engine, lock, dictionary, cells } = setup;
   // Industry metric lines (e.g. bank lines) are valid only once the dictionary is known.
   await dictionary;
-  const results = await evaluate(formulas, parsed, { baseUrl: args.baseUrl, tokenGiven: token !== null });
+  const results = await evaluate(cells, formulas, parsed, { baseUrl: args.baseUrl, tokenGiven: token !== null });
   await engine.flush();
   await lock.releaseAll();
   const s = engine.stats();

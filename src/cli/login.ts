@@ -1,5 +1,6 @@
 /**
- * `svc-excel login | logout`, and the credentials `svc-excel eval` uses without --token.
+ * `svc-excel login | logout` (the credentials file and its OAuth client, which every command uses
+ * without --token, are ./connection.ts).
  *
  * The same OAuth client as the add-in, with a loopback redirect (RFC 8252) on
  * http://127.0.0.1:<port>/callback, tokens in a 0600 JSON file, and a lock file so several eval
@@ -10,26 +11,13 @@
  *
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
-import type { CredentialSource } from "../api/client";
-import type { OAuthClient } from "../auth/oauth-client";
 import { normaliseBaseUrl } from "../auth/store";
-import { clearRememberedCaches, cliFetch, cliTokenStore, composeCliOAuth, rememberCacheRoot } from "../compose/cli-auth";
-import { isLoopbackHttp } from "../platform/urls";
+import { clearRememberedCaches, cliTokenStore } from "../compose/cli-auth";
+import type { OAuthClient } from "../auth/oauth-client";
+import { CLI_LOGIN_PORTS, SANDBOX_BASE_URL, fileOAuthClient, defaultCredentialsFile } from "./connection";
 import { signInThroughLoopback } from "./login-loopback";
 import { safeSink, writeErr, writeOut } from "./terminal";
 
-/** The local sandbox (`npm start`); the same default as `svc-excel eval`. */
-const SANDBOX_BASE_URL = "http://127.0.0.1:8787";
-export const CLI_SIGNED_OUT_MESSAGE = "Not signed in: run `svc-excel login` (or pass --token)";
-export const CLI_SIGN_IN_HINT = "run `svc-excel login`";
-/**
- * The loopback ports login listens on, in order. ONE registration lists all of them (registrations
- * are limited to 10 an hour per address, which an office behind one NAT address shares), so a busy
- * port falls back to the next without registering again. Only when all are taken does login use a
- * random port, which costs a registration.
- */
-export const CLI_LOGIN_PORTS = [28473, 38473, 48473];
-export const loopbackRedirect = (port: number): string => `http://127.0.0.1:${port}/callback`;
 const LOGIN_TIMEOUT_MS = 10 * 60_000;
 
 export interface CliIo {
@@ -54,89 +42,6 @@ function ioFrom(ioIn?: Partial<CliIo>): CliIo {
   return { ...io, stdout: safeSink(io.stdout), stderr: safeSink(io.stderr) };
 }
 
-/** The user's private configuration folder of the CLI: `$XDG_CONFIG_HOME/svc-excel`, else `~/.config/svc-excel`. */
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  const path = require("path") as typeof import("path");
-  const os = require("os") as typeof import("os");
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
-  return path.join(base, "svc-excel");
-}
-
-/** `$SVC_CREDENTIALS`, else `$XDG_CONFIG_HOME/svc-excel/credentials.json`, else `~/.config/svc-excel/credentials.json`. */
-export function defaultCredentialsFile(env: NodeJS.ProcessEnv = process.env): string {
-  const path = require("path") as typeof import("path");
-  if (env.SVC_CREDENTIALS) return path.resolve(env.SVC_CREDENTIALS);
-  return path.join(configDir(env), "credentials.json");
-}
-
-function lockDirFor(file: string): string {
-  const path = require("path") as typeof import("path");
-  return path.join(path.dirname(file), ".locks");
-}
-
-/**
- * A credential (API key, --token, OAuth token) goes over https, or over plain http to loopback only
- * (a sandbox on this machine). Returns why not, or null when the base URL is fine.
- */
-export function plainHttpCredentialProblem(baseUrl: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(baseUrl);
-  } catch {
-    return null; // not a URL: the caller reports that
-  }
-  if (u.protocol === "https:" || isLoopbackHttp(u)) return null;
-  return `refusing to send a credential over plain http to ${u.host}; use https (plain http is allowed for 127.0.0.1/localhost only)`;
-}
-
-/** A pre-registered client id from the environment (SVC_CLIENT_ID): no dynamic registration at all. */
-export function clientIdFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const v = env.SVC_CLIENT_ID?.trim();
-  return v ? v : undefined;
-}
-
-/** The OAuth client over a credentials file and its lock file (in a private directory next to it). */
-export function fileOAuthClient(opts: {
-  baseUrl: string;
-  file?: string;
-  fetch?: typeof fetch;
-  now?: () => number;
-  timeoutMs?: number;
-  env?: NodeJS.ProcessEnv;
-  /** How long a dead process's lock blocks the others (default 30 s; tests shorten it). */
-  lockStaleMs?: number;
-}): OAuthClient {
-  const file = opts.file ?? defaultCredentialsFile();
-  return composeCliOAuth({
-    file,
-    lockDir: lockDirFor(file),
-    lockStaleMs: opts.lockStaleMs,
-    baseUrl: opts.baseUrl,
-    // Sign-in, refresh and revocation go through HTTPS_PROXY / HTTP_PROXY like the tool calls.
-    fetch: opts.fetch ?? cliFetch(opts.env ?? process.env),
-    now: opts.now,
-    timeoutMs: opts.timeoutMs,
-    clientName: "SVC for Excel (command line)",
-    clientId: clientIdFromEnv(opts.env ?? process.env),
-    registerRedirectUris: CLI_LOGIN_PORTS.map(loopbackRedirect),
-    signedOutMessage: CLI_SIGNED_OUT_MESSAGE,
-    signInHint: CLI_SIGN_IN_HINT,
-  });
-}
-
-/** What `svc-excel eval` uses when no --token is given: refreshes with the cross-process rules. */
-export async function credentialsFromFile(opts: { baseUrl: string; file?: string }): Promise<CredentialSource> {
-  return fileOAuthClient(opts);
-}
-
-/**
- * The same for `svc-excel eval`: the OAuth sign-in decides the connection (its cache and
- * quota state follow `connectionId()`), and a --cache-dir in use is remembered so logout can clear it.
- */
-export async function fileCredentialsFor(baseUrl: string, file?: string): Promise<{ source: CredentialSource; usedCacheDir(dir: string): void }> {
-  const f = file ?? defaultCredentialsFile();
-  return { source: await credentialsFromFile({ baseUrl, file: f }), usedCacheDir: (dir) => rememberCacheRoot(f, dir) };
-}
 
 /** A new sign-in or a sign-out ended connection `id`: clear its cache wherever eval put it. */
 async function forgetConnectionCaches(file: string, baseUrl: string, id: string | null): Promise<void> {

@@ -1,12 +1,12 @@
 /**
  * The CLI's credential → engine path, for `eval` and the model-file commands alike: which credential
  * signs the calls (a key given to the command, else the `svc-excel login` sign-in), and the engine
- * of that credential's connection built by composeCli and installed for the functions.
+ * of that credential's connection built by composeCli, with the runtime the SVC functions run with.
  */
 import { CredentialSource, staticCredentials } from "../api/client";
 import type { ApiClient } from "../api/client";
 import type { SvcEngine } from "../engine";
-import { setEngine } from "../engine/current";
+import { CellRuntime, cellRuntime } from "../functions/runtime";
 import { CliLock, composeCli } from "./cli";
 import { credentialFingerprint } from "./scope";
 
@@ -16,6 +16,11 @@ export interface EngineSetup {
   lock: CliLock;
   /** Resolves once the API's metric dictionary was read (or could not be). */
   dictionary: Promise<unknown>;
+  /**
+   * What the SVC functions run with: this engine, the plain cell host, and numbers typed as Excel
+   * shows them with data types (tables show what Excel shows; the cells store the plain values).
+   */
+  cells: CellRuntime;
 }
 
 /** Who signs the calls: a key (fixed identity: its fingerprint) or the OAuth sign-in (its connection id). */
@@ -40,8 +45,7 @@ export async function credentialsFor(token: string | null, baseUrl: string, sign
 /** Build through the composition root: one engine per connection (cache, quota, lock), scoped by base URL and connection id. */
 export function buildCliEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, o: CliEngineOptions, connectionId?: string | null): EngineSetup {
   const { engine, client, lock, dictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: o.lockDir, timeoutMs: o.timeoutMs, connectionId });
-  setEngine(engine);
-  return { engine, client, lock, dictionary };
+  return { engine, client, lock, dictionary, cells: cellRuntime(engine, { dataTypes: "numbers" }) };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The one composition root: builds the client, the engine, the connection-scoped store
- * and the cross-runtime lock, for the page (./page, used by src/host/runtime.ts) and for the CLI
+ * and the cross-runtime lock, for the page (./page, used by ./page-runtime.ts) and for the CLI
  * (./cli, used by src/cli/eval.ts). Only this folder picks adapters (src/adapters/browser or
  * src/adapters/node); the page entry never imports a Node module and the CLI entry never a browser one.
  */

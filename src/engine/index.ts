@@ -1,9 +1,8 @@
 /**
  * The shared request engine (docs/architecture.md, "The engine in one paragraph"). Hosts build one through src/compose and
- * install it with setEngine; functions and the pane read it with currentEngine.
+ * hand it down: the functions get it in their runtime (src/functions/runtime.ts), the pane in its deps.
  */
 export * from "./types";
-export { setEngine, currentEngine, hasEngine } from "./current";
 export { createEngine } from "./engine";
 export {
   DEFAULT_ABANDON_GRACE_MS,

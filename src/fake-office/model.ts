@@ -79,6 +79,10 @@ export class Workbook {
   /** The Excel Tables of an opened file (structured references read them). */
   readonly tables: ExcelTable[] = [];
   xmlParts: XmlPart[] = [];
+  /** workbook.settings: the document's key/value store. */
+  readonly settings = new Map<string, unknown>();
+  /** Custom XML parts added so far (their ids are numbered per document). */
+  partsAdded = 0;
   readonly comments = new Map<string, string>();
   /** The cell a person is typing in (cell-edit mode), or null. */
   editing: string | null = null;

@@ -1,8 +1,8 @@
 /**
  * What a custom function needs of the host it runs in: the error object a cell shows, and whether
- * the host renders Excel data types. The page installs Office's (src/office/cell-host.ts) when it
- * starts; elsewhere (the CLI, jest) the plain stand-ins hold, so nothing here loads Office code and
- * the CLI, which calls these functions, never reaches src/office.
+ * the host renders Excel data types. The page's runtime carries Office's (src/office/cell-host.ts);
+ * elsewhere (the CLI, jest) the plain stand-ins, so nothing here loads Office code and the CLI, which
+ * calls these functions, never reaches src/office.
  */
 import { CellErrorCode, describeFailure } from "../api/cell-outcome";
 
@@ -21,26 +21,11 @@ export class CellError extends Error {
   }
 }
 
-const PLAIN: CellHost = { error: (code, message) => new CellError(code, message), hasDataTypes: () => false };
-
-let host: CellHost = PLAIN;
-
-/** Install the host's cell errors and data-type check (the page at start; a test; null = the stand-ins). */
-export function useCellHost(h: CellHost | null): void {
-  host = h ?? PLAIN;
-}
+/** Outside Office (the CLI, jest, the workbench before Office's is handed in): the stand-ins. */
+export const PLAIN_CELL_HOST: CellHost = { error: (code, message) => new CellError(code, message), hasDataTypes: () => false };
 
 /** The error object to throw from a custom function. */
-export function cellErrorFor(e: unknown): Error {
+export function cellErrorFor(host: CellHost, e: unknown): Error {
   const { code, message } = describeFailure(e);
   return host.error(code, message);
-}
-
-/** A #N/A value inside a spilled array (na=na) for a value the API did not give. */
-export function missingValue(): Error {
-  return host.error("#N/A");
-}
-
-export function hostHasDataTypes(): boolean {
-  return host.hasDataTypes();
 }

@@ -1,22 +1,22 @@
 /**
  * The common path of every SVC function: parse arguments → engine → grid, with every failure
- * turned into a cell error and cancellation wired to the engine. Keeps functions.ts declarative.
- * Each cell's outcome (answer or error) is recorded for the pane (sources.ts).
+ * caught and cancellation wired to the engine. Keeps cells.ts declarative. Each cell's run returns
+ * its outcome together with its record (link, notices, provenance): the caller keeps what it needs
+ * (the page's SourceBook for the pane, the CLI's change list) from what the call returned.
  */
 import { argsOf } from "../api/arguments";
-import { currentEngine } from "../engine/current";
 import { EngineAnswer } from "../engine/types";
 import { describeFailure } from "../api/cell-outcome";
-import { asSvcError, isSvcError } from "../api/errors";
-import { cellErrorFor, missingValue } from "./cell-host";
+import { isSvcError } from "../api/errors";
 import { Grid } from "../shape/grid";
 import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";
 import { PlanRequest, toolOfFunction } from "./requests";
-import { CellSource, ValueSource, recordSource } from "./sources";
+import type { CellRuntime } from "./runtime";
+import { CellSource, ValueSource } from "./sources";
 import { withTickerHint } from "./ticker-hint";
 import { inDateSystem1904 } from "./date-system";
-import { dataTypesOn, toHostCell } from "./typed";
+import { dataTypesOn, entityCardsOn, toHostCell } from "./typed";
 import { plainArgument } from "./typed-args";
 import { blankZeros } from "./blank-cells";
 
@@ -30,9 +30,8 @@ export interface CellInvocation {
    */
   isInValuePreview?: boolean | string;
   /**
-   * Callers outside Excel (the CLI, model files) take the outcome typed: a failure is thrown as the
-   * SvcError itself and a missing value with na=na is `{error: "#N/A"}`; Excel's cell errors are
-   * made only where a value goes into Excel (the default).
+   * Callers outside Excel (the CLI, model files) take the outcome typed: a missing value with na=na
+   * is `{error: "#N/A"}`; Excel's cell errors are made only where a value goes into Excel (the default).
    */
   typed?: boolean;
   /**
@@ -52,16 +51,24 @@ export const PREVIEW_NOT_FETCHED = "preview: not fetched";
 
 export interface CallContext {
   options: CellOptions;
+  /** SVC.COMPANY without a field is an entity card (the host shows data types and cards). */
+  entityCards: boolean;
   /** Ask the engine (requests come from requests.ts); the first answer is the cell's source for the pane. */
   fetch(req: PlanRequest): Promise<EngineAnswer>;
   /** FINANCIALS: record the source of each value of the grid for the pane's "Show source". */
   setProvenance(values: ValueSource[]): void;
 }
 
+/**
+ * One cell's run: its grid, or the failure it shows; and its record (null for a preview, or a
+ * failure before any request of a function without a tool).
+ */
+export type CellRun = ({ grid: unknown[][] } | { error: unknown }) & { source: CellSource | null };
+
 /** Missing values (null) become a blank, or #N/A with na=na; typed values plain where the host has no data types. */
-function finish(grid: Grid, options: CellOptions, excel: boolean, date1904: boolean): unknown[][] {
-  const typed = dataTypesOn();
-  const missing = () => (options.na !== "na" ? "" : excel ? missingValue() : { error: "#N/A" });
+function finish(rt: CellRuntime, grid: Grid, options: CellOptions, excel: boolean, date1904: boolean): unknown[][] {
+  const typed = dataTypesOn(rt);
+  const missing = () => (options.na !== "na" ? "" : excel ? rt.host.error("#N/A") : { error: "#N/A" });
   const system = date1904 ? inDateSystem1904 : (c: unknown) => c;
   return grid.map((row) => row.map((c) => (c === null ? missing() : toHostCell(system(c), typed))));
 }
@@ -71,17 +78,33 @@ function runFacts(args: readonly unknown[], out?: unknown[][]): Pick<CellSource,
   return { args: [...args], ...(out ? { rows: out.length, cols: out[0]?.length ?? 0 } : {}) };
 }
 
+/** The cell's record so far: the first answer's link, every answer's notices, stale if any was. */
+function noteAnswer(source: CellSource | null, first: Omit<CellSource, "link" | "notices" | "stale" | "fetchedAt">, answer: EngineAnswer, notices: string[]): CellSource {
+  if (!source) return { ...first, link: answer.link, notices, stale: answer.stale, fetchedAt: answer.fetchedAt };
+  return { ...source, notices: [...new Set([...source.notices, ...notices])], stale: source.stale || answer.stale, fetchedAt: Math.min(source.fetchedAt, answer.fetchedAt) };
+}
+
+/** A failed cell's record: what the answers before the failure said, and the message the cell shows. */
+function failedSource(fn: string, address: string, args: readonly unknown[], prior: CellSource | null, e: unknown): CellSource | null {
+  const tool = prior?.tool ?? toolOfFunction(fn);
+  if (!tool) return null;
+  const failure = describeFailure(e);
+  return { address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: failure.message, errorCode: failure.code, ...runFacts(args) };
+}
+
 /**
- * Run one cell of `fn`: `given` are the arguments as Excel passed them (omitted ones null, without the
- * invocation); they are recorded with the outcome so the pane can price the cell from them. `body`
- * gets them with an older build's 0 for an empty cell read as omitted (blank-cells.ts).
+ * Run one cell of `fn` with the runtime `rt`: `given` are the arguments as Excel passed them (omitted
+ * ones null, without the invocation); they go into the record so the pane can price the cell from them.
+ * `body` gets them with an older build's 0 for an empty cell read as omitted (blank-cells.ts).
+ * Never throws: the outcome says what the cell shows.
  */
 export async function runCell(
+  rt: CellRuntime,
   fn: string,
   given: readonly unknown[],
   invocation: CellInvocation | undefined,
   body: (ctx: CallContext, args: readonly unknown[]) => Promise<Grid>
-): Promise<unknown[][]> {
+): Promise<CellRun> {
   const args = blankZeros(fn, given);
   const ctrl = new AbortController();
   if (invocation) invocation.onCanceled = () => ctrl.abort();
@@ -94,43 +117,34 @@ export async function runCell(
     const options = parseOptions(plainArgument(args[argsOf(fn).indexOf("options")]), fn);
     const ctx: CallContext = {
       options,
+      entityCards: entityCardsOn(rt),
       fetch: async (req) => {
         let answer: EngineAnswer;
         try {
-          answer = await currentEngine().request(req.tool, req.params, { signal: ctrl.signal, cacheOnly: preview });
+          answer = await rt.engine.request(req.tool, req.params, { signal: ctrl.signal, cacheOnly: preview });
         } catch (e) {
           if (preview) throw e;
-          throw await withTickerHint(e, req.params.ticker, ctrl.signal, invocation?.hintsFromCache === true);
+          throw await withTickerHint(e, req.params.ticker, rt.engine, ctrl.signal, invocation?.hintsFromCache === true);
         }
-        const notices = noticesOf(req.tool, answer.data);
-        if (!source) source = { address, fn, tool: req.tool, link: answer.link, notices, stale: answer.stale, fetchedAt: answer.fetchedAt, error: null, args: [] };
-        else {
-          source.notices = [...new Set([...source.notices, ...notices])];
-          source.stale = source.stale || answer.stale;
-          source.fetchedAt = Math.min(source.fetchedAt, answer.fetchedAt);
-        }
+        source = noteAnswer(source, { address, fn, tool: req.tool, error: null, args: [] }, answer, noticesOf(req.tool, answer.data));
         return answer;
       },
       setProvenance: (values) => {
         provenance = values;
       },
     };
-    const out = finish(await body(ctx, args), options, !invocation?.typed, invocation?.date1904 === true);
-    if (preview) return out; // Excel's own evaluation: not a cell's result
-    if (source) recordSource({ ...(source as CellSource), ...runFacts(args, out), ...(provenance ? { provenance } : {}) });
-    return out;
+    const grid = finish(rt, await body(ctx, args), options, !invocation?.typed, invocation?.date1904 === true);
+    if (preview) return { grid, source: null }; // Excel's own evaluation: not a cell's result
+    const done = source as CellSource | null;
+    return { grid, source: done ? { ...done, ...runFacts(args, grid), ...(provenance ? { provenance } : {}) } : null };
   } catch (e) {
-    if (preview) return previewFailure(e, invocation);
-    const prior = source as CellSource | null;
-    const tool = prior?.tool ?? toolOfFunction(fn);
-    const failure = describeFailure(e);
-    if (tool) recordSource({ address, fn, tool, link: prior?.link ?? "", notices: prior?.notices ?? [], stale: prior?.stale ?? false, fetchedAt: prior?.fetchedAt ?? 0, error: failure.message, errorCode: failure.code, ...runFacts(args) });
-    throw invocation?.typed ? asSvcError(e) : cellErrorFor(e);
+    if (preview) return previewFailure(e);
+    return { error: e, source: failedSource(fn, address, args, source, e) };
   }
 }
 
 /** A preview whose answer is not here shows a short value; any other failure shows as the cell would. */
-function previewFailure(e: unknown, invocation: CellInvocation | undefined): unknown[][] {
-  if (isSvcError(e) && e.kind === "not_fetched") return [[PREVIEW_NOT_FETCHED]];
-  throw invocation?.typed ? asSvcError(e) : cellErrorFor(e);
+function previewFailure(e: unknown): CellRun {
+  if (isSvcError(e) && e.kind === "not_fetched") return { grid: [[PREVIEW_NOT_FETCHED]], source: null };
+  return { error: e, source: null };
 }

@@ -61,25 +61,6 @@ export interface CellSource {
 }
 
 const MAX_ENTRIES = 20_000;
-const sources = new Map<string, CellSource>();
-const listeners = new Set<() => void>();
-let scheduled = false;
-
-function notify(): void {
-  if (scheduled || listeners.size === 0) return;
-  scheduled = true;
-  // Batched: a recalculation records hundreds of cells; the pane redraws once.
-  setTimeout(() => {
-    scheduled = false;
-    for (const l of listeners) {
-      try {
-        l();
-      } catch {
-        // a listener's failure is its own: the other listeners still hear of the change
-      }
-    }
-  }, 50);
-}
 
 /** One spelling per cell ("'Peer set'!B2", as the pane reads addresses), whatever the host passed. */
 function keyOf(address: string): string {
@@ -90,30 +71,56 @@ function keyOf(address: string): string {
   }
 }
 
-export function recordSource(s: CellSource): void {
-  if (!s.address) return;
-  const address = keyOf(s.address);
-  sources.delete(address);
-  sources.set(address, { ...s, address, error: s.error ?? null });
-  if (sources.size > MAX_ENTRIES) sources.delete(sources.keys().next().value as string);
-  notify();
-}
+/**
+ * The records of one runtime's cells (the page's: built by its composition root and handed to the
+ * functions through their runtime and to the pane through its port), newest last.
+ */
+export class SourceBook {
+  private readonly sources = new Map<string, CellSource>();
+  private readonly listeners = new Set<() => void>();
+  private scheduled = false;
 
-export function listSources(): CellSource[] {
-  return [...sources.values()];
-}
+  private notify(): void {
+    if (this.scheduled || this.listeners.size === 0) return;
+    this.scheduled = true;
+    // Batched: a recalculation records hundreds of cells; the pane redraws once.
+    setTimeout(() => {
+      this.scheduled = false;
+      for (const l of this.listeners) {
+        try {
+          l();
+        } catch {
+          // a listener's failure is its own: the other listeners still hear of the change
+        }
+      }
+    }, 50);
+  }
 
-/** The record of one formula cell (by its anchor address), if any. */
-export function sourceOf(address: string): CellSource | undefined {
-  return sources.get(keyOf(address));
-}
+  record(s: CellSource): void {
+    if (!s.address) return;
+    const address = keyOf(s.address);
+    this.sources.delete(address);
+    this.sources.set(address, { ...s, address, error: s.error ?? null });
+    if (this.sources.size > MAX_ENTRIES) this.sources.delete(this.sources.keys().next().value as string);
+    this.notify();
+  }
 
-/** The source of the value at `row`, `col` (offsets from the anchor) of a FINANCIALS spill. */
-export function valueSourceAt(address: string, row: number, col: number): ValueSource | undefined {
-  return sources.get(keyOf(address))?.provenance?.find((v) => v.row === row && v.col === col);
-}
+  list(): CellSource[] {
+    return [...this.sources.values()];
+  }
 
-export function onSourcesChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  /** The record of one formula cell (by its anchor address), if any. */
+  sourceOf(address: string): CellSource | undefined {
+    return this.sources.get(keyOf(address));
+  }
+
+  /** The source of the value at `row`, `col` (offsets from the anchor) of a FINANCIALS spill. */
+  valueSourceAt(address: string, row: number, col: number): ValueSource | undefined {
+    return this.sourceOf(address)?.provenance?.find((v) => v.row === row && v.col === col);
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }

@@ -8,7 +8,7 @@
  * refresh asks each priced request itself, then Excel recalculates the cells on those answers).
  */
 import { SvcError } from "../api/errors";
-import { currentEngine } from "../engine/current";
+import type { Engine } from "../engine/types";
 
 /** How many companies the message names. */
 const SHOWN = 3;
@@ -21,11 +21,11 @@ function companiesOf(data: Record<string, unknown>): Record<string, unknown>[] {
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 /** `err` with the closest companies added, when `err` is a 404 for a request naming `ticker`. */
-export async function withTickerHint(err: unknown, ticker: unknown, signal?: AbortSignal, cacheOnly = false): Promise<unknown> {
+export async function withTickerHint(err: unknown, ticker: unknown, engine: Engine, signal?: AbortSignal, cacheOnly = false): Promise<unknown> {
   if (!(err instanceof SvcError) || err.kind !== "not_found" || typeof ticker !== "string" || ticker.trim() === "") return err;
   const typed = ticker.trim().toUpperCase();
   try {
-    const found = companiesOf((await currentEngine().request("search_companies", { query: typed }, { signal, cacheOnly: cacheOnly || err.remembered === true })).data);
+    const found = companiesOf((await engine.request("search_companies", { query: typed }, { signal, cacheOnly: cacheOnly || err.remembered === true })).data);
     // the ticker exists: the 404 was about something else (a switched-off source, no summary...)
     if (found.some((c) => text(c.ticker).toUpperCase() === typed)) return err;
     const near = found

@@ -8,7 +8,7 @@
  * APIs: ExcelApi 1.1 (values, valueTypes, clear), 1.2 (worksheet protection), 1.5 (customXmlParts),
  * 1.10 (comments, Comment.getLocation), 1.12 (getSpillingToRangeOrNullObject), 1.16 (valuesAsJson, optional).
  */
-import { sourceOf } from "../functions/sources";
+import type { ValueSource } from "../functions/sources";
 import { filingNote } from "../plan/changes";
 import type { FormulaCell } from "../plan";
 import { FreezeResult, FrozenBook, FrozenEntry, RangeState, UnfreezeResult, freezeCells, unfreezeEntries } from "../plan/freeze/policy";
@@ -139,10 +139,14 @@ export function listFrozen(): Promise<FrozenEntry[]> {
 }
 
 /** Replace the SVC formulas of the scope by the values they show, stamped "as of"; the formulas are kept for Unfreeze. */
-export function freeze(scope: Scope, now: () => Date = () => new Date()): Promise<FreezeResult> {
+export function freeze(
+  scope: Scope,
+  provenanceOf: (address: string) => readonly ValueSource[] | undefined = () => undefined,
+  now: () => Date = () => new Date()
+): Promise<FreezeResult> {
   const read = async () => (await readSvcFormulas(scope)).map((c) => ({ ...c, address: normaliseAddress(c.address) }));
   // the filing the values came from
-  return freezeCells(excelFrozenBook, read, now().toISOString(), (a) => filingNote(sourceOf(a)?.provenance) || null);
+  return freezeCells(excelFrozenBook, read, now().toISOString(), (a) => filingNote(provenanceOf(a)) || null);
 }
 
 /** Put the kept formulas back (all, or those inside `within`) where they pass the checks; refuse the rest. */

@@ -1,10 +1,10 @@
 /**
- * The add-in page's entry (Excel's shared runtime): start the host — one engine, installed with
- * setEngine — before any custom function can be invoked. The custom functions register in this same
+ * The add-in page's entry (Excel's shared runtime): start the host — one engine, one runtime for
+ * the cells (src/compose/page-runtime.ts) — before any custom function can be invoked. The custom functions register in this same
  * chunk (functions.js), right after this module. The pane (and Fluent UI) is a separate chunk loaded
  * only once Office is ready, so no cell ever waits for the UI: see ./ui.ts.
  */
-import { startHost } from "../host/runtime";
+import { startHost } from "../compose/page-runtime";
 
 const host = startHost();
 

@@ -11,7 +11,7 @@
 import "@fluentui/web-components/web-components.min.js";
 import { webLightTheme } from "@fluentui/tokens";
 import { dictionaryFor, loadDictionary } from "../api/dictionary";
-import type { Host } from "../host/runtime";
+import type { Host } from "../host/host";
 import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
@@ -42,8 +42,9 @@ export function start(host: Host): void {
       auth,
       calculateFull,
       insertFormula: workbook.insertAtActiveCell,
-      workbook: officeWorkbook(),
-      evaluate: (fn, args) => callFunction(fn, args),
+      workbook: officeWorkbook((address) => host.cells.sources.sourceOf(address)?.provenance),
+      evaluate: (fn, args) => callFunction(host.cells, fn, args),
+      sources: { list: () => host.cells.sources.list(), onChange: (l) => host.cells.sources.onChange(l) },
       requestsFor,
       // The API's dictionary (labels, units, industry lines) once read; the spec's lists until then.
       metrics: {

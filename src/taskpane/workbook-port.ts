@@ -5,15 +5,17 @@ import * as frozen from "../office/frozen";
 import { keepSources, readKeptSources } from "../office/kept-sources";
 import { addValuesSheet, snapshotWorkbook } from "../office/snapshot";
 import * as workbook from "../office/workbook";
+import type { ValueSource } from "../functions/sources";
 import type { WorkbookPort } from "./pane/types";
 
-export function officeWorkbook(): WorkbookPort {
+/** `provenanceOf`: the filings behind a cell's values, named in Freeze's stamps. */
+export function officeWorkbook(provenanceOf?: (address: string) => readonly ValueSource[] | undefined): WorkbookPort {
   return {
     readSvcFormulas: workbook.readSvcFormulas,
     selectCell: workbook.selectCell,
     insertAtActiveCell: workbook.insertAtActiveCell,
     recalculateCells: workbook.recalculateCells,
-    freeze: (scope) => frozen.freeze(scope),
+    freeze: (scope) => frozen.freeze(scope, provenanceOf),
     unfreeze: frozen.unfreeze,
     listFrozen: frozen.listFrozen,
     activeCell: workbook.activeCellAddress,

@@ -5,6 +5,7 @@
  */
 import type { Shown } from "./book";
 import { paintTyped } from "./typed-cell";
+import type { EntityValue } from "../shape/values";
 import { cellText } from "./cell-text";
 
 const MIN_COLS = 14;
@@ -32,9 +33,10 @@ export function parseAddr(a: string): [number, number] {
 export const text = (v: unknown): string => cellText(v);
 
 /** The text and classes of a cell. */
-function look(s: Shown): { t: string; cls: string[] } {
+function look(s: Shown): { t: string; cls: string[]; entity?: EntityValue } {
   const cls: string[] = [];
   let t: string;
+  let entity: EntityValue | undefined;
   if (s.error && !s.busy) {
     t = s.error;
     cls.push("err");
@@ -46,11 +48,12 @@ function look(s: Shown): { t: string; cls: string[] } {
     t = typed ? typed.text : text(s.value);
     if (typed) cls.push(...typed.cls);
     else if (typeof s.value === "number") cls.push("num");
+    entity = typed?.entity;
   }
   if (s.anchor) cls.push("anchor");
   if (s.spill) cls.push("spill");
   if (s.unverified) cls.push("unverified");
-  return { t, cls };
+  return { t, cls, entity };
 }
 
 /** How a painted cell stands in the selection. */
@@ -64,6 +67,8 @@ export class Grid {
   rows = MIN_ROWS;
   cols = MIN_COLS;
   readonly widths = new Map<number, number>();
+  /** The entity each painted cell shows, by the cell's id (the card hovering it opens). */
+  private readonly cards = new Map<string, EntityValue>();
 
   constructor(private readonly table: HTMLTableElement) {}
 
@@ -115,11 +120,18 @@ export class Grid {
     this.fit();
   }
 
+  /** The entity the cell of that id shows, if any. */
+  cardAt(cellId: string): EntityValue | undefined {
+    return this.cards.get(cellId);
+  }
+
   /** Paint one cell (null: blank): the active cell outlined, a selected range shaded, the fill handle at its corner. */
   paint(a: string, s: Shown | null | undefined, mark: Mark = {}): void {
     const td = document.getElementById(`cell-${a}`);
     if (!td) return;
-    const { t, cls } = s ? look(s) : { t: "", cls: [] as string[] };
+    const { t, cls, entity } = s ? look(s) : { t: "", cls: [] as string[], entity: undefined };
+    if (entity) this.cards.set(td.id, entity);
+    else this.cards.delete(td.id);
     td.textContent = t;
     td.className = cls.join(" ");
     if (mark.active) td.classList.add("selected");

@@ -7,16 +7,13 @@ import { displayText } from "../shape/display";
 import { safeExternalUrl } from "../shape/urls";
 import { EntityValue, isTypedValue } from "../shape/values";
 
-/** Entities painted on the sheet, by the text their cell shows (the card to open on hover). */
-const cards = new Map<string, EntityValue>();
 const ICON = "\u25A4 "; // ▤ marks a cell holding a card
 
-/** How the sheet paints a typed value; null for a plain value (the workbench's own display). */
-export function paintTyped(v: unknown): { text: string; cls: string[] } | null {
+/** How the sheet paints a typed value (an entity with its card, for the grid to keep); null for a plain value. */
+export function paintTyped(v: unknown): { text: string; cls: string[]; entity?: EntityValue } | null {
   if (!isTypedValue(v)) return null;
   if (v.type === "Double") return { text: displayText(v), cls: ["num"] };
-  cards.set(ICON + v.text, v);
-  return { text: ICON + v.text, cls: ["entity"] };
+  return { text: ICON + v.text, cls: ["entity"], entity: v };
 }
 
 /** The text a typed value shows (null for a plain value): for a sheet that paints text and classes separately. */
@@ -67,7 +64,7 @@ export function cardElement(e: EntityValue): HTMLElement {
 }
 
 /** Open an entity cell's card while the pointer is over it (or the cell is clicked). */
-export function wireEntityCards(sheet: HTMLElement): void {
+export function wireEntityCards(sheet: HTMLElement, cardOf: (cellId: string) => EntityValue | undefined): void {
   let open: HTMLElement | null = null;
   const close = () => {
     open?.remove();
@@ -75,7 +72,7 @@ export function wireEntityCards(sheet: HTMLElement): void {
   };
   const show = (ev: Event) => {
     const td = (ev.target as HTMLElement).closest("td");
-    const e = td?.classList.contains("entity") ? cards.get(td.textContent ?? "") : undefined;
+    const e = td?.classList.contains("entity") ? cardOf(td.id) : undefined;
     if (!td || !e) return close();
     if (open?.dataset.for === td.id) return;
     close();

@@ -38,7 +38,8 @@ const EXAMPLES: Array<[string, string]> = [
 ];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const view = new SheetView(new Grid($("sheet") as HTMLTableElement), $("value"));
+const grid = new Grid($("sheet") as HTMLTableElement);
+const view = new SheetView(grid, $("value"));
 /** The page's file: what Open read, so Save writes that package back (null: a book built here). */
 const page: { opened: OpenedFile | null } = { opened: null };
 const fullAddress = (a: string) => `${quoteSheet(view.sheet)}!${a}`;
@@ -260,7 +261,7 @@ function wire(): void {
       await ctx.sync();
     });
   });
-  wireEntityCards(sheet);
+  wireEntityCards(sheet, (id) => grid.cardAt(id));
   wireOpen();
   $("save").addEventListener("click", () => void save());
 }

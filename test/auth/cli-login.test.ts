@@ -8,16 +8,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ApiClient } from "../../src/api/client";
-import {
-  browserOpener,
-  CLI_LOGIN_PORTS,
-  credentialsFromFile,
-  defaultCredentialsFile,
-  loginCommand,
-  logoutCommand,
-  loopbackRedirect,
-  plainHttpCredentialProblem,
-} from "../../src/cli/login";
+import { browserOpener, loginCommand, logoutCommand } from "../../src/cli/login";
+import { CLI_LOGIN_PORTS, credentialsFromFile, defaultCredentialsFile, loopbackRedirect, plainHttpCredentialProblem } from "../../src/cli/connection";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { cliCode, expireStoredToken, getTokenCode, runNode, transpileCliSources } from "../fakes/auth/cli-processes";
 import { followAuthorize } from "../fakes/auth/follow";

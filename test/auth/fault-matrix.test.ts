@@ -12,7 +12,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { CLI_LOGIN_PORTS, fileOAuthClient, loopbackRedirect } from "../../src/cli/login";
+import { CLI_LOGIN_PORTS, fileOAuthClient, loopbackRedirect } from "../../src/cli/connection";
 import { FileTokenStore } from "../../src/adapters/node/file-token-store";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { expireStoredToken, runNode, transpileCliSources } from "../fakes/auth/cli-processes";

@@ -4,7 +4,7 @@
  */
 import { OAuthClient } from "../../src/auth/oauth-client";
 import { MemoryTokenStore } from "../../src/auth/store";
-import { forgetConnection } from "../../src/host/runtime";
+import { forgetConnection } from "../../src/compose/page-runtime";
 import type { SvcEngine } from "../../src/engine";
 
 const BASE = "https://api.example";

@@ -110,7 +110,7 @@ export interface EnvOptions {
   routeFunctionsJs?: (js: string) => string;
   /**
    * Serve dist/ under this path (e.g. "/excel") and nothing at the site's root. The bundle takes the
-   * add-in's address from its own page (src/host/runtime.ts), so one build serves any path; the
+   * add-in's address from its own page (src/compose/page-runtime.ts), so one build serves any path; the
    * manifest rendered for a sub-path is checked in test/manifest.
    */
   subPath?: string;

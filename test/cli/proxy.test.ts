@@ -12,7 +12,7 @@ import * as https from "https";
 import * as os from "os";
 import * as path from "path";
 import { bypassesProxy } from "../../src/adapters/node/proxy-fetch";
-import { fileOAuthClient } from "../../src/cli/login";
+import { fileOAuthClient } from "../../src/cli/connection";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { startFakeAuthOnly } from "../fakes/auth/fake-auth-server";
 import { followAuthorize } from "../fakes/auth/follow";

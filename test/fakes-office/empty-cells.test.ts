@@ -7,12 +7,12 @@
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { argsOf } from "../../src/api/arguments";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
 import { createDriver } from "../../src/fake-office/driver";
 import { Host } from "../../src/fake-office/host";
 import { platformNamed } from "../../src/fake-office/platform";
 import { resolveCalls } from "../../src/formula";
 import { callFunction } from "../../src/functions/call";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { requestsFor } from "../../src/functions/requests";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { show } from "./helpers";
@@ -26,11 +26,12 @@ const META = {
 };
 
 let api: FakeApi;
+/** The runtime of the book under test (each test's fresh engine). */
+let rt: CellRuntime;
 beforeAll(async () => {
   api = await startFakeApi({ latencyMs: 0 });
 });
 afterAll(async () => {
-  setEngine(null);
   await api.close();
 });
 
@@ -38,14 +39,14 @@ afterAll(async () => {
 function book(platform: string) {
   const host = new Host({ metadata: async () => META, platform: platformNamed(platform) });
   const echoed: unknown[] = [];
-  for (const id of FNS) host.fns.associate(id, (...a: unknown[]) => callFunction(id, a.slice(0, -1), a[a.length - 1] as object));
+  for (const id of FNS) host.fns.associate(id, (...a: unknown[]) => callFunction(rt, id, a.slice(0, -1), a[a.length - 1] as object));
   host.fns.associate("ECHO", async (v: unknown) => (echoed.push(v), [[1]]));
   return { host, fx: createDriver(host), echoed };
 }
 
 const engineFresh = () => {
   const engine = createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 });
-  setEngine(engine);
+  rt = cellRuntime(engine);
   return engine;
 };
 

@@ -6,24 +6,28 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { createEngine, setEngine } from "../../src/engine";
+import { createEngine } from "../../src/engine";
 import { Host } from "../../src/fake-office/host";
 import { createDriver } from "../../src/fake-office/driver";
-import { FUNCTIONS } from "../../src/functions/functions";
-import { PREVIEW_NOT_FETCHED } from "../../src/functions/invoke";
-import { useDataTypes } from "../../src/functions/typed";
+import { callFunction } from "../../src/functions/call";
+import { CELLS } from "../../src/functions/cells";
+import { CellInvocation, PREVIEW_NOT_FETCHED } from "../../src/functions/invoke";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { FakeClient } from "../engine/fakeClient";
 import { show } from "./helpers";
 
 const META = JSON.parse(fs.readFileSync(path.join(__dirname, "../metadata/functions.golden.json"), "utf8"));
 
+/** The functions as the page's composition root registers them: Excel's arguments, then the invocation. */
+function excelFunctions(rt: CellRuntime): Record<string, (...a: unknown[]) => Promise<unknown[][]>> {
+  return Object.fromEntries(Object.keys(CELLS).map((name) => [name, (...a: unknown[]) => callFunction(rt, name, a.slice(0, -1), a[a.length - 1] as CellInvocation)]));
+}
+
 function book() {
   const client = new FakeClient();
   const engine = createEngine({ client, windowMs: 5 });
-  setEngine(engine);
-  useDataTypes(false);
   const host = new Host({ sheets: ["Sheet1"], metadata: async () => META });
-  host.fns.associate(FUNCTIONS as never);
+  host.fns.associate(excelFunctions(cellRuntime(engine, { dataTypes: false })) as never);
   return { host, fx: createDriver(host), engine, client };
 }
 
@@ -33,11 +37,6 @@ async function preview(host: Host, address: string, formula: string): Promise<un
   if ("error" in r) return r.error;
   return Array.isArray(r.value) && r.value.length === 1 && r.value[0].length === 1 ? r.value[0][0] : r.value;
 }
-
-afterEach(() => {
-  setEngine(null);
-  useDataTypes(null);
-});
 
 describe("value preview: Excel's own evaluation spends no call", () => {
   test("nothing cached: 'preview: not fetched', no call; once the cell has run, the cached figure", async () => {

@@ -7,14 +7,16 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { createEngine, MemoryStore, setEngine } from "../../src/engine";
+import { createEngine, MemoryStore } from "../../src/engine";
 import { Host } from "../../src/fake-office/host";
 import { createDriver } from "../../src/fake-office/driver";
 import { createBookIo, LoadCell } from "../../src/fake-office/book-io";
 import { platformNamed } from "../../src/fake-office/platform";
-import { FUNCTIONS } from "../../src/functions/functions";
-import { sourceOf } from "../../src/functions/sources";
-import { useDataTypes } from "../../src/functions/typed";
+import { callFunction } from "../../src/functions/call";
+import { CELLS } from "../../src/functions/cells";
+import type { CellInvocation } from "../../src/functions/invoke";
+import { cellRuntime } from "../../src/functions/runtime";
+import { SourceBook } from "../../src/functions/sources";
 import { FakeClient } from "../engine/fakeClient";
 import { show } from "./helpers";
 
@@ -26,10 +28,11 @@ const FORMULAS = ['=SVC.FINANCIALS("AAPL","revenue","FY")', '=SVC.FINANCIALS("MS
 function session(store: MemoryStore, at: number, keepExpired = true) {
   const client = new FakeClient();
   const engine = createEngine({ client, store, now: () => at, windowMs: 5, keepExpired });
-  setEngine(engine);
+  const rt = { ...cellRuntime(engine, { dataTypes: false }), sources: new SourceBook() };
   const host = new Host({ sheets: ["Sheet1"], metadata: async () => META, platform: platformNamed("web") });
-  host.fns.associate(FUNCTIONS as never);
-  return { engine, client, fx: { ...createDriver(host), ...createBookIo(host) } };
+  // as the page's composition root registers them: Excel's arguments, then the invocation
+  for (const name of Object.keys(CELLS)) host.fns.associate(name, (...a: unknown[]) => callFunction(rt, name, a.slice(0, -1), a[a.length - 1] as CellInvocation));
+  return { engine, client, sources: rt.sources, fx: { ...createDriver(host), ...createBookIo(host) } };
 }
 
 /** The workbook as saved: each formula with the value it showed. */
@@ -42,9 +45,6 @@ async function savedModel(store: MemoryStore, t0: number): Promise<LoadCell[]> {
   return FORMULAS.map((f, i) => ({ sheet: "Sheet1", r: i, c: 0, formula: f, stored: show(first.fx, `Sheet1!A${i + 1}`) as number }));
 }
 
-beforeAll(() => useDataTypes(false));
-afterEach(() => setEngine(null));
-afterAll(() => useDataTypes(null));
 
 describe("opening a saved model on the web", () => {
   it("answers every re-run from the expired answers, marked stale, and spends 0 calls", async () => {
@@ -58,7 +58,7 @@ describe("opening a saved model on the web", () => {
     expect(later.engine.stats().calls).toBe(0);
     expect(later.fx.invocations()).toEqual({ "Sheet1!A1": 1, "Sheet1!A2": 1 });
     expect(cells.map((c, i) => show(later.fx, `Sheet1!A${i + 1}`) === c.stored)).toEqual([true, true]);
-    expect(sourceOf("Sheet1!A1")?.stale).toBe(true);
+    expect(later.sources.sourceOf("Sheet1!A1")?.stale).toBe(true);
   });
 
   it("a Refresh (answers made due) and a formula with no answer yet still call", async () => {

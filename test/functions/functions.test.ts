@@ -4,11 +4,14 @@
  */
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
 import { readCellError } from "../../src/api/cell-outcome";
 import { COLUMNS } from "../../src/shape/columns";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 let api: FakeApi;
 
@@ -21,7 +24,7 @@ afterAll(async () => {
 
 function useEngine(token: string = SANDBOX_API_KEY) {
   const engine = createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(token), timeoutMs: 5000 }), retryDelayMs: 10, busyRetryBaseMs: 5, busyRetryBudgetMs: 200 });
-  setEngine(engine);
+  rt = cellRuntime(engine);
   return engine;
 }
 
@@ -34,7 +37,7 @@ type Outcome = { grid: unknown[][] } | { code: string; message: string };
 
 async function cell(fn: string, ...args: unknown[]): Promise<Outcome> {
   try {
-    return { grid: await callFunction(fn, args, { address: `Sheet1!A1` }) };
+    return { grid: await callFunction(rt, fn, args, { address: `Sheet1!A1` }) };
   } catch (e) {
     const err = readCellError(e);
     if (!err) throw e;

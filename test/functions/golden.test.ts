@@ -8,13 +8,15 @@ import * as fs from "fs";
 import * as path from "path";
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
-import { FUNCTIONS } from "../../src/functions/functions";
-import { useDataTypes } from "../../src/functions/typed";
+import { CELLS } from "../../src/functions/cells";
 import { readCellError } from "../../src/api/cell-outcome";
 import { PERCENT_FIELDS } from "../../src/shape/fields";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 const DIR = path.join(__dirname, "golden");
 
@@ -53,17 +55,15 @@ const CASES: Array<[string, string, unknown[]]> = [
 let api: FakeApi;
 beforeAll(async () => {
   api = await startFakeApi();
-  setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
-  useDataTypes(true);
+  rt = cellRuntime(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }), { dataTypes: true });
 });
 afterAll(async () => {
-  useDataTypes(null);
   await api.close();
 });
 
 async function outcome(fn: string, args: unknown[]): Promise<unknown> {
   try {
-    const g = await callFunction(fn, args, { address: "Golden!A1" });
+    const g = await callFunction(rt, fn, args, { address: "Golden!A1" });
     // the fake's address changes per run: links are compared as {api}/...
     return JSON.parse(JSON.stringify(g.map((r) => r.map((c) => readCellError(c)?.code ?? c))).split(api.url).join("{api}"));
   } catch (e) {
@@ -76,7 +76,7 @@ async function outcome(fn: string, args: unknown[]): Promise<unknown> {
 describe("golden grids of every function", () => {
   it("covers every SVC function", () => {
     const covered = new Set(CASES.map(([, fn]) => fn));
-    expect(Object.keys(FUNCTIONS).filter((f) => !covered.has(f))).toEqual([]);
+    expect(Object.keys(CELLS).filter((f) => !covered.has(f))).toEqual([]);
   });
 
   it.each(CASES)("%s", async (name, fn, args) => {

@@ -6,10 +6,13 @@
  */
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { unknownFunctionMessage } from "../../src/functions/names";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { failure } from "./cell-failure";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -20,19 +23,19 @@ afterAll(async () => {
 });
 beforeEach(() => {
   api.reset();
-  setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
+  rt = cellRuntime(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
 });
 
 describe("an unknown ticker", () => {
   it("names the closest symbols and names", async () => {
-    const e = await failure("FINANCIALS", "APPL", "revenue");
+    const e = await failure(rt, "FINANCIALS", "APPL", "revenue");
     expect(e.code).toBe("#N/A");
     expect(e.message).toMatch(/APPL/);
     expect(e.message).toMatch(/AAPL \(Apple/);
   });
 
   it("costs nothing when retyped or recalculated (a sheet of three mistakes)", async () => {
-    const sheet = () => Promise.all([failure("FINANCIALS", "APPL", "revenue"), failure("FILINGS", "MSFTT"), failure("COMPANY", "NVDAA")]);
+    const sheet = () => Promise.all([failure(rt, "FINANCIALS", "APPL", "revenue"), failure(rt, "FILINGS", "MSFTT"), failure(rt, "COMPANY", "NVDAA")]);
     const first = await sheet();
     const spent = api.requests();
     expect(spent).toBeLessThanOrEqual(6); // each mistake: its 404 and at most one search

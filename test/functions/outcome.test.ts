@@ -1,19 +1,18 @@
 /**
- * Typed outcomes, Excel at the edge: computeFunction gives a grid or the SvcError with its kind and
+ * Typed outcomes, Excel at the edge: computeCell gives a grid or the SvcError with its kind and
  * fields (never an Excel error object, never a rejected promise); callFunction, the edge, turns the
  * same failure into the cell error Excel shows. A missing value with na=na is typed `{error:"#N/A"}`
  * on the typed path and Excel's #N/A object at the edge.
  */
 import { readCellError } from "../../src/api/cell-outcome";
 import { SvcError } from "../../src/api/errors";
-import { createEngine, setEngine } from "../../src/engine";
-import { callFunction, computeFunction, CellOutcome } from "../../src/functions/call";
+import { createEngine } from "../../src/engine";
+import { callFunction, computeCell, CellOutcome } from "../../src/functions/call";
+import { cellRuntime } from "../../src/functions/runtime";
 import { CellError } from "../../src/functions/cell-host";
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { FakeClient } from "../engine/fakeClient";
 import { SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
-
-afterEach(() => setEngine(null));
 
 const failed = (o: CellOutcome): SvcError => {
   if (!("error" in o)) throw new Error("expected a failure");
@@ -21,18 +20,17 @@ const failed = (o: CellOutcome): SvcError => {
 };
 
 test("each way of failing keeps its kind and fields on the typed path", async () => {
-  expect(failed(await computeFunction("FINANCIALS", ["AAPL", "revenue", "FY"]))).toMatchObject({ kind: "signed_out" }); // no engine yet
-  setEngine(createEngine({ client: new FakeClient(), windowMs: 1 }));
-  const bad = failed(await computeFunction("FINANCIALS", ["AAPL", "revenue", "FY-99"]));
+  const rt = cellRuntime(createEngine({ client: new FakeClient(), windowMs: 1 }));
+  const bad = failed(await computeCell(rt, "FINANCIALS", ["AAPL", "revenue", "FY-99"]));
   expect(bad).toBeInstanceOf(SvcError);
   expect(bad).toMatchObject({ kind: "invalid_argument", param: "period" });
-  expect(failed(await computeFunction("FINANCIAL", ["AAPL"]))).toMatchObject({ kind: "unknown_function", detail: "SVC.FINANCIAL is not an SVC function; did you mean SVC.FINANCIALS?" });
-  expect(failed(await computeFunction("PEERS", ["AAPL", 1, 2, 3]))).toMatchObject({ kind: "invalid_argument", param: "arguments" });
+  expect(failed(await computeCell(rt, "FINANCIAL", ["AAPL"]))).toMatchObject({ kind: "unknown_function", detail: "SVC.FINANCIAL is not an SVC function; did you mean SVC.FINANCIALS?" });
+  expect(failed(await computeCell(rt, "PEERS", ["AAPL", 1, 2, 3]))).toMatchObject({ kind: "invalid_argument", param: "arguments" });
 });
 
 test("the edge: the same failures as Excel's cell errors", async () => {
-  setEngine(createEngine({ client: new FakeClient(), windowMs: 1 }));
-  const edge = async (fn: string, args: unknown[]) => callFunction(fn, args).then(() => null, (e) => (e instanceof CellError ? readCellError(e) : e));
+  const rt = cellRuntime(createEngine({ client: new FakeClient(), windowMs: 1 }));
+  const edge = async (fn: string, args: unknown[]) => callFunction(rt, fn, args).then(() => null, (e) => (e instanceof CellError ? readCellError(e) : e));
   expect(await edge("FINANCIAL", ["AAPL"])).toEqual({ code: "#NAME?", message: expect.stringMatching(/did you mean SVC\.FINANCIALS\?/) });
   expect(await edge("FINANCIALS", ["AAPL", "revenue", "FY-99"])).toEqual({ code: "#VALUE!", message: expect.stringMatching(/period/) });
 });
@@ -40,12 +38,12 @@ test("the edge: the same failures as Excel's cell errors", async () => {
 test("a missing value with na=na: typed {error:'#N/A'} on the typed path, Excel's #N/A at the edge", async () => {
   const api = await startFakeApi();
   try {
-    setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }) }));
+    const rt = cellRuntime(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }) }));
     const args = ["JPM", [["gross_profit"]], 2, "na=na"]; // a bank has no gross profit
-    const typed = await computeFunction("FINANCIALS", args);
+    const typed = await computeCell(rt, "FINANCIALS", args);
     if (!("grid" in typed)) throw typed.error;
     expect(typed.grid[1][1]).toEqual({ error: "#N/A" });
-    const edge = await callFunction("FINANCIALS", args);
+    const edge = await callFunction(rt, "FINANCIALS", args);
     expect(edge[1][1]).toBeInstanceOf(CellError);
     expect(readCellError(edge[1][1])?.code).toBe("#N/A");
   } finally {

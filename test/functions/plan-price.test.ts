@@ -5,10 +5,13 @@
  */
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
 import { requestsFor } from "../../src/functions/requests";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -39,13 +42,13 @@ const SHEET: Array<[string, unknown[]]> = [
 ];
 
 async function recalc(): Promise<void> {
-  await Promise.all(SHEET.map(([fn, args], i) => callFunction(fn, args, { address: `Sheet1!A${i + 1}` })));
+  await Promise.all(SHEET.map(([fn, args], i) => callFunction(rt, fn, args, { address: `Sheet1!A${i + 1}` })));
 }
 
 it("a refresh spends exactly what plan(requestsFor(...), {refresh:true}) priced", async () => {
   api.reset();
   const engine = createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 });
-  setEngine(engine);
+  rt = cellRuntime(engine);
   const reqs = SHEET.flatMap(([fn, args]) => requestsFor(fn, args));
   const first = await engine.plan(reqs);
   expect(first.invalid).toEqual([]);
@@ -62,5 +65,4 @@ it("a refresh spends exactly what plan(requestsFor(...), {refresh:true}) priced"
   const before = engine.stats().calls;
   await recalc();
   expect(engine.stats().calls - before).toBe(priced.calls);
-  setEngine(null);
 });

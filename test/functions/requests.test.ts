@@ -4,12 +4,15 @@
  * engine that records its requests.
  */
 import { TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { Engine, EngineAnswer } from "../../src/engine/types";
 import { callFunction } from "../../src/functions/call";
-import { FUNCTIONS } from "../../src/functions/functions";
+import { CELLS } from "../../src/functions/cells";
 import { PlanRequest, requestsFor } from "../../src/functions/requests";
 import { readCellError } from "../../src/api/cell-outcome";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 const quarters = Array.from({ length: 12 }, (_, i) => `${2024 + Math.floor(i / 4)}Q${(i % 4) + 1}`);
 const ends = quarters.map((_, i) => new Date(Date.UTC(2024, 2 + 3 * i + 1, 0)).toISOString().slice(0, 10));
@@ -37,9 +40,8 @@ const stub: Engine = {
 
 beforeEach(() => {
   log = [];
-  setEngine(stub);
+  rt = cellRuntime(stub);
 });
-afterAll(() => setEngine(null));
 
 const CASES: Array<[string, unknown[]]> = [
   ["SEARCH", ["apple", 5]],
@@ -72,13 +74,13 @@ const CASES: Array<[string, unknown[]]> = [
 describe("requestsFor (contract 4)", () => {
   it("covers every SVC function", () => {
     const covered = new Set(CASES.map(([fn]) => fn));
-    expect([...Object.keys(FUNCTIONS)].filter((f) => !covered.has(f))).toEqual([]);
+    expect([...Object.keys(CELLS)].filter((f) => !covered.has(f))).toEqual([]);
   });
 
   it.each(CASES)("%s%p asks the engine exactly what requestsFor says", async (fn, args) => {
     const planned = requestsFor(fn, args);
     try {
-      await callFunction(fn, args, { address: "Sheet1!A1" });
+      await callFunction(rt, fn, args, { address: "Sheet1!A1" });
     } catch (e) {
       if (!readCellError(e)) throw e;
     }

@@ -4,10 +4,13 @@
  */
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
 import { readCellError } from "../../src/api/cell-outcome";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 const FORMULAS: [string, unknown[]][] = [
   ["SEARCH", ["apple", 3]],
@@ -31,8 +34,8 @@ const FORMULAS: [string, unknown[]][] = [
 ];
 
 async function evaluateAll(api: FakeApi): Promise<unknown[]> {
-  setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY) }) }));
-  return Promise.all(FORMULAS.map(([fn, args]) => callFunction(fn, args, { address: `S!${fn}` }).catch((e) => readCellError(e) ?? String(e))));
+  rt = cellRuntime(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY) }) }));
+  return Promise.all(FORMULAS.map(([fn, args]) => callFunction(rt, fn, args, { address: `S!${fn}` }).catch((e) => readCellError(e) ?? String(e))));
 }
 
 describe("tolerance of the API's variations", () => {

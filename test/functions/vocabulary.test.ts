@@ -9,13 +9,16 @@ import { ApiClient, staticCredentials } from "../../src/api/client";
 import { FINANCIAL_METRICS } from "../../src/api/catalogue";
 import { validateParams } from "../../src/api/validate";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
 import { parsePeriod } from "../../src/functions/period";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { failure } from "./cell-failure";
 import { readCellError } from "../../src/api/cell-outcome";
 import { rejection } from "../api/gen";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 let api: FakeApi;
 beforeAll(async () => {
@@ -26,12 +29,12 @@ afterAll(async () => {
 });
 beforeEach(() => {
   api.reset();
-  setEngine(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
+  rt = cellRuntime(createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 }));
 });
 
 async function grid(fn: string, ...args: unknown[]): Promise<unknown[][]> {
   try {
-    return await callFunction(fn, args, { address: "Sheet1!A1" });
+    return await callFunction(rt, fn, args, { address: "Sheet1!A1" });
   } catch (e) {
     const err = readCellError(e);
     throw new Error(`${fn} failed: ${err?.code} ${err?.message}`);
@@ -116,7 +119,7 @@ describe("the statement when no metric is given", () => {
   });
 
   it("names the empty ticker, not a missing metric, for =SVC.FINANCIALS(\"\")", async () => {
-    const e = await failure("FINANCIALS", "");
+    const e = await failure(rt, "FINANCIALS", "");
     expect(e.code).toBe("#VALUE!");
     expect(e.message).toMatch(/^ticker is required/);
   });

@@ -37,7 +37,7 @@ const CLEAN: Record<string, string> = {
   "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\n",
   "test/lib/used.test.ts": 'import { used } from "../../src/lib/used";\nexport const t = used(2);\n',
   // The custom functions' file is an entry (the metadata plugin reads it); the modules beside it are not.
-  "src/functions/functions.ts": 'import { parse } from "./parse";\nexport function PRICE(x: string): number {\n  return parse(x);\n}\n',
+  "src/compose/excel-functions.ts": 'import { parse } from "../functions/parse";\nexport function PRICE(x: string): number {\n  return parse(x);\n}\n',
   "src/functions/parse.ts": "/** Numbers as docs/architecture.md says. */\nexport function parse(x: string): number {\n  return Number(x);\n}\n",
   // A fake the tests stand on, with a function of exactly the longest length allowed.
   "test/fakes/api/server.ts": fakeServer(60),
@@ -46,7 +46,7 @@ const CLEAN: Record<string, string> = {
 
 const BROKEN: Record<string, string> = {
   ...CLEAN,
-  "src/cli/main.ts": 'import { used } from "../lib/used";\nimport { sum } from "../lib/a";\nimport { total } from "../lib/b";\nimport { long } from "../lib/long";\nimport { big } from "../lib/big";\nexport const main = () => [used(1), sum([]), total([]), long(null), big];\n',
+  "src/cli/main.ts": 'import { used } from "../lib/used";\nimport { sum } from "../lib/a";\nimport { total } from "../lib/b";\nimport { long } from "../lib/long";\nimport { big } from "../lib/big";\nimport { use } from "../lib/state";\nexport const main = () => [used(1), sum([]), total([]), long(null), big, use];\n',
   "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\nexport const unused = 2;\n",
   "src/lib/orphan.ts": "export const orphan = 1;\n",
   "src/lib/a.ts": block("sum"),
@@ -54,11 +54,13 @@ const BROKEN: Record<string, string> = {
   "src/lib/big.ts": lines(400, (i) => `// line ${i}`) + "export const big = 1;\n",
   "src/functions/parse.ts": "/** Numbers as design.md says (contract C5; issue 19). */\nexport function parse(x: string): number {\n  return Number(x);\n}\nexport const dead = 1;\n",
   "test/fakes/api/server.ts": fakeServer(61),
+  // Data carried between calls by the module: a `let`, a registry and a singleton filled after load.
+  "src/lib/state.ts": 'let current: string | null = null;\nconst seen = new Map<string, number>();\nconst settings: Record<string, unknown> = {};\nexport function use(name: string): void {\n  current = name;\n  seen.set(name, 1);\n  settings[name] = current;\n}\n',
   "scripts/tool.js": `function main() {\n${lines(60, (i) => `  console.log(${i});`)}}\nmain();\n`,
   "src/lib/long.ts": `export function long(x: { y?: number } | null): number {\n${lines(60, (i) => `  const a${i} = ${i};`)}  return x!.y ?? a0;\n}\n`,
 };
 
-function check(tree: Record<string, string>, known: Violation[] = []): { fresh: Violation[]; matched: Violation[]; stale: Violation[] } {
+function check(tree: Record<string, string>, known: Violation[] = [], only?: string): { fresh: Violation[]; matched: Violation[]; stale: Violation[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-house-"));
   try {
     for (const [rel, text] of Object.entries({ ...tree, ".house-known-violations.json": JSON.stringify(known) })) {
@@ -67,7 +69,7 @@ function check(tree: Record<string, string>, known: Violation[] = []): { fresh: 
     }
     let out: string;
     try {
-      out = execFileSync(process.execPath, [CHECK, "--root", dir, "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      out = execFileSync(process.execPath, [CHECK, "--root", dir, "--json", ...(only ? ["--only", only] : [])], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (e) {
       out = (e as { stdout: string }).stdout;
     }
@@ -84,7 +86,7 @@ describe("house rules (scripts/house)", () => {
     expect(check(CLEAN).fresh).toEqual([]);
   }, 60_000);
 
-  test("each rule catches its violation: file and function size (also in test/fakes and scripts), `!`, a copied block, an unused export (also beside the custom functions) and file, a cited document or issue not in the repository", () => {
+  test("each rule catches its violation: file and function size (also in test/fakes and scripts), `!`, a copied block, an unused export (also beside the custom functions) and file, a cited document or issue not in the repository, a module-level `let` or a registry or singleton a module fills outside src/compose", () => {
     expect(brief(check(BROKEN).fresh)).toEqual([
       "citation src/functions/parse.ts contract C5",
       "citation src/functions/parse.ts design.md",
@@ -94,11 +96,30 @@ describe("house rules (scripts/house)", () => {
       "function-lines scripts/tool.js main",
       "function-lines src/lib/long.ts long",
       "function-lines test/fakes/api/server.ts startFakeApi",
+      "module-state src/lib/state.ts current",
+      "module-state src/lib/state.ts seen",
+      "module-state src/lib/state.ts settings",
       "non-null src/lib/long.ts x!",
       "unused-export src/functions/parse.ts dead",
       "unused-export src/lib/used.ts unused",
       "unused-file src/lib/orphan.ts ",
     ]);
+  }, 60_000);
+
+  test("module state: the composition root may hold it; a memo named as a cache and a table nobody fills are not state; a planted `let` and a planted singleton fail", () => {
+    const tree = {
+      "src/compose/runtime.ts": "let started = 0;\nexport const start = () => ++started;\n",
+      "src/lib/memo.ts":
+        'const cache = new Map<string, number>();\nconst parseCache = new WeakMap<object, number>();\nconst KEPT = new Set(["A"]);\nexport function memo(k: string, o: object): number {\n  if (!cache.has(k)) cache.set(k, k.length);\n  parseCache.set(o, 1);\n  return (cache.get(k) ?? 0) + (KEPT.has(k) ? 1 : 0);\n}\n',
+    };
+    expect(check(tree, [], "state").fresh).toEqual([]);
+    const planted = {
+      ...tree,
+      "src/engine/current.ts": "export let current: object | null = null;\nexport const setCurrent = (e: object) => (current = e);\n",
+      "src/functions/host.ts": "const host = { typed: false };\nexport function useTyped(on: boolean): void {\n  host.typed = on;\n}\n",
+      "src/functions/list.ts": "const seen: string[] = [];\nexport const note = (s: string) => seen.push(s);\n",
+    };
+    expect(brief(check(planted, [], "state").fresh)).toEqual(["module-state src/engine/current.ts current", "module-state src/functions/host.ts host", "module-state src/functions/list.ts seen"]);
   }, 60_000);
 
   test("a known violation is excused once per entry, a fixed one is reported as stale", () => {

@@ -26,7 +26,7 @@ const { functionSources } = require("../../scripts/build-helpers/functions-files
 
 const ROOT = path.join(__dirname, "..", "..");
 const GOLDEN = path.join(__dirname, "functions.golden.json");
-const SRC = path.join(ROOT, "src", "functions");
+const SRC = path.join(ROOT, "src", "compose");
 
 interface Metadata {
   functions: Array<{ id: string; name: string; parameters: Array<{ name: string; optional?: boolean; type?: string }>; result?: { dimensionality?: string }; options?: Record<string, boolean> }>;

@@ -67,7 +67,7 @@ it("prices the 2,000 formulas: one call per ticker", async () => {
 }, 60_000);
 
 it("freezes the 2,000 formulas: values written, every formula kept, every cell stamped", async () => {
-  const r = await freeze("sheet", () => new Date("2026-01-05T10:00:00Z"));
+  const r = await freeze("sheet", undefined, () => new Date("2026-01-05T10:00:00Z"));
   expect([r.frozen.length, r.unstamped.length]).toEqual([TICKERS * METRICS, 0]);
   expect(host.formulaCells()).toHaveLength(0);
   expect(await listFrozen()).toHaveLength(TICKERS * METRICS);

@@ -64,22 +64,24 @@ export function startRuntime(api: InProcessApi): Runtime {
   let out: Runtime | null = null;
   jest.isolateModules(() => {
     /* eslint-disable @typescript-eslint/no-var-requires */
-    const fns = require("../../src/functions/functions") as Record<string, unknown>;
-    const { setEngine } = require("../../src/engine/current");
+    const { callFunction } = require("../../src/functions/call");
+    const { CELLS } = require("../../src/functions/cells");
+    const { cellRuntime } = require("../../src/functions/runtime");
+    const { SourceBook } = require("../../src/functions/sources");
     const { createEngine } = require("../../src/engine");
-    const { useCellHost } = require("../../src/functions/cell-host");
     const { officeCellHost } = require("../../src/office/cell-host");
     const { requestsFor } = require("../../src/functions/requests");
     const { mountPane } = require("../../src/taskpane/pane");
     const { officeWorkbook } = require("../../src/taskpane/workbook-port");
     /* eslint-enable @typescript-eslint/no-var-requires */
     const engine = createEngine({ client: api.clientFor(require("../../src/api/errors").SvcError), windowMs: 5 });
-    setEngine(engine);
-    useCellHost(officeCellHost);
-    for (const f of METADATA.functions) if (typeof fns[f.id] === "function") fx.host.fns.associate(f.id, fns[f.id] as never);
+    // as the page composes it (src/compose/page-runtime.ts): one runtime, Office's cell errors, the pane's SourceBook
+    const rt = { ...cellRuntime(engine, { host: officeCellHost }), sources: new SourceBook() };
+    for (const f of METADATA.functions)
+      if (f.id in CELLS) fx.host.fns.associate(f.id, ((...a: unknown[]) => callFunction(rt, f.id, a.slice(0, -1), a[a.length - 1])) as never);
     const root = document.createElement("div");
     document.body.appendChild(root);
-    mountPane(root, { engine, calculateFull: async () => undefined, openLink: () => undefined, config: { baseUrl: BASE, appUrl: BASE }, workbook: officeWorkbook(), requestsFor });
+    mountPane(root, { engine, calculateFull: async () => undefined, openLink: () => undefined, config: { baseUrl: BASE, appUrl: BASE }, workbook: officeWorkbook((a: string) => rt.sources.sourceOf(a)?.provenance), requestsFor, evaluate: (fn: string, args: unknown[]) => callFunction(rt, fn, args), sources: { list: () => rt.sources.list(), onChange: (l: () => void) => rt.sources.onChange(l) } });
     out = { fx, root, engine };
   });
   if (!out) throw new Error("the runtime did not start");

@@ -5,7 +5,7 @@
  */
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
-import { setEngine } from "../../src/engine/current";
+import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { parseFormula } from "../../src/formula";
 import { callFunction } from "../../src/functions/call";
 import { requestsFor } from "../../src/functions/requests";
@@ -13,6 +13,9 @@ import { PlanDeps, holdsSvcCall, planLines, planRefresh, priceDetail, pricePlan,
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { fakeBook } from "../formula/fake-cells";
 import { readerOf } from "../formula/fake-reader";
+
+/** What the cells run with: the engine of each test (no module holds it). */
+let rt: CellRuntime;
 
 const TICKERS = ["AAPL", "MSFT", "NVDA", "KO", "JPM"];
 const METRICS = ["revenue", "net_income", "eps_diluted"];
@@ -229,7 +232,7 @@ describe("price = spend (real functions and engine, fake API)", () => {
 
   it("counts distinct identities once, whichever cells ask them, and recalculating every call spends exactly that", async () => {
     const engine = createEngine({ client: new ApiClient({ baseUrl: api.url, credentials: staticCredentials(SANDBOX_API_KEY), timeoutMs: 5000 }), retryDelayMs: 10 });
-    setEngine(engine);
+    rt = cellRuntime(engine);
     const { book } = model();
     book.defineName({ name: "AaplRevenue", sheet: null, formula: 'SVC.FINANCIALS("AAPL","revenue","FY")' });
     const formulas = [
@@ -256,7 +259,7 @@ describe("price = spend (real functions and engine, fake API)", () => {
     const before = engine.stats().calls;
     await engine.invalidate(plan.requests);
     const calls = plan.cells.flatMap((c) => c.calls.filter((x) => x.outcome === "priced" && x.text).map((x) => parseFormula(x.text ?? "")));
-    await Promise.all(calls.map((c, i) => callFunction(c.fn, c.args, { address: `Sheet9!Z${i + 1}` })));
+    await Promise.all(calls.map((c, i) => callFunction(rt, c.fn, c.args, { address: `Sheet9!Z${i + 1}` })));
     expect(engine.stats().calls - before).toBe(price.calls);
   });
 });

@@ -56,8 +56,9 @@ describe("typed values in the workbench", () => {
   it("opens the card over an entity cell", () => {
     document.body.innerHTML = `<table id="s"><tr><td id="cell-B2" class="entity"></td></tr></table>`;
     const td = document.getElementById("cell-B2")!;
-    td.textContent = paintTyped(card)!.text;
-    wireEntityCards(document.getElementById("s")!);
+    const painted = paintTyped(card)!;
+    td.textContent = painted.text;
+    wireEntityCards(document.getElementById("s")!, (id) => (id === td.id ? painted.entity : undefined));
     td.dispatchEvent(new MouseEvent("mousemove", { bubbles: true }));
     expect(document.querySelector(".svc-card")?.textContent).toContain("cik: 320193");
   });

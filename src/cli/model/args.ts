@@ -5,7 +5,7 @@
  * (`--base-url`, `--token-file PATH` / `--token -` / SVC_TOKEN, `--cache-dir`, SVC_BASE_URL).
  */
 import { CliOption, parseArgs, textOption, UsageError } from "../command";
-import { EVAL_OPTIONS, SANDBOX_BASE_URL, tokenArg } from "../eval";
+import { CONNECTION_OPTIONS, SANDBOX_BASE_URL, tokenArg } from "../connection";
 import { TokenSource, tokenFromEnv } from "../token-option";
 
 export type ModelCommand = "refresh" | "check" | "freeze" | "repair";
@@ -41,8 +41,7 @@ function maxCallsOf(value: string | undefined, attended: boolean): number | null
   return n === 0 ? null : n;
 }
 
-const fromEval = (flag: string): CliOption => EVAL_OPTIONS.find((o) => o.flag === flag) as CliOption;
-const CONNECTION = ["--base-url", "--token-file", "--token", "--cache-dir"].map(fromEval);
+const CONNECTION = CONNECTION_OPTIONS;
 const JSON_OPTION: CliOption = { flag: "--json", help: 'Print one JSON object {"cells":[{"sheet","cell","formula","error"}...],"stats":{...}}' };
 const out = (help: string): CliOption => ({ flag: "--out", value: "FILE", help });
 

@@ -12,7 +12,7 @@ import { Model, refreshModel } from "../../model-file";
 import { paramsOf, PlanRequest } from "../../plan";
 import type { SvcEngine } from "../../engine";
 import { EXIT, UsageError } from "../command";
-import { EngineSetup } from "../eval";
+import { EngineSetup } from "../connection";
 import { writeErr } from "../terminal";
 import { BatchArgs, frozenCopyOf, parseBatchArgs } from "./batch-args";
 import { ModelFile, openEach, settle, withSvcFormulas } from "./batch-files";
@@ -47,12 +47,12 @@ export async function priceTogether(engine: Pick<SvcEngine, "plan">, requests: P
   return (await engine.plan(requests.flat())).calls;
 }
 
-async function refreshOne(f: ModelFile, args: BatchArgs, now: () => Date): Promise<void> {
+async function refreshOne(f: ModelFile, args: BatchArgs, setup: EngineSetup, now: () => Date): Promise<void> {
   const model = f.model;
   const bytes = f.bytes;
   if (!model || !bytes) return;
   const seen = { signedOut: false, answered: 0, failed: 0 };
-  const result = await refreshModel(model, { call: svcCaller("refresh", seen, { countCalls: false, date1904: model.workbook.date1904 }), params: paramsOf, svcCells: svcCellsOf(model) });
+  const result = await refreshModel(model, { call: svcCaller(setup.cells, "refresh", seen, { countCalls: false, date1904: model.workbook.date1904 }), params: paramsOf, svcCells: svcCellsOf(model) });
   f.cells = result.report.cells;
   f.stale = result.report.stale;
   if (seen.signedOut) return settle(f, "signed-out", "not signed in (the API asked to sign in): nothing written");
@@ -121,7 +121,7 @@ async function refreshAll(live: ModelFile[], args: BatchArgs, setup: EngineSetup
     progress.start(`${planned.length} models with ${cells} SVC cells: this run costs ${total} calls (given the cache)`);
     await eachAtMost(AT_ONCE, planned, async (f) => {
       try {
-        await refreshOne(f, args, now);
+        await refreshOne(f, args, setup, now);
       } catch (e) {
         settle(f, "failed", fileFailure(e)); // this file's failure: the others go on
       }

@@ -1,6 +1,6 @@
 /** The model-file commands as entries of the command table (src/cli/main.ts); their work is in the files beside it; several models or a folder go to batch.ts. */
 import { Command } from "../command";
-import { fileCredentialsFor } from "../login";
+import { fileCredentialsFor } from "../connection";
 import { checkCommand } from "./check";
 import { freezeCommand } from "./freeze";
 import { MODEL_OPTIONS } from "./args";

@@ -6,23 +6,22 @@
 import { describeFailure } from "../../api/cell-outcome";
 import { SvcError } from "../../api/errors";
 import { PrivateStateError } from "../../compose/cli";
-import { computeFunction } from "../../functions/call";
-import { withDataTypes } from "../../functions/typed";
+import { computeCell } from "../../functions/call";
+import type { CellRuntime } from "../../functions/runtime";
 import type { AnswerSources, CallAnswer, FilingRef, SvcCall } from "../../model-file";
-import { sourceOf, ValueSource } from "../../functions/sources";
+import type { ValueSource } from "../../functions/sources";
 import { isTypedValue } from "../../shape/values";
 import type { CellValue } from "../../formula";
 import { UsageError } from "../command";
-import { connectionEngine, EngineSetup, EvalCredentials, signInFailure } from "../eval";
+import { CliCredentials, connectionEngine, EngineSetup, plainHttpCredentialProblem, signInFailure } from "../connection";
 import { credentialsFor as credentialsOf } from "../../compose/cli-engine";
-import { plainHttpCredentialProblem } from "../login";
 import { ModelArgs } from "./args";
 import { writeErr } from "../terminal";
 import { readToken, TokenOptionError } from "../token-option";
 
 export class NotSignedIn extends Error {}
 
-export type Credentials = (baseUrl: string) => Promise<EvalCredentials>;
+export type Credentials = (baseUrl: string) => Promise<CliCredentials>;
 
 /** The engine for a run, after checking the connection options; throws UsageError or NotSignedIn. */
 export async function connect(args: ModelArgs, credentialsFor: Credentials, needSignIn = true): Promise<EngineSetup> {
@@ -84,6 +83,7 @@ function progress(total: number, label: string): (done: number) => void {
  * queues, coalesces and caches). `countCalls` false: a run of several models reports per file instead.
  */
 export function svcCaller(
+  rt: CellRuntime,
   label: string,
   seen: { signedOut: boolean; answered: number; failed: number },
   opts: { countCalls?: boolean; date1904?: boolean } = {}
@@ -92,20 +92,21 @@ export function svcCaller(
   return async (calls) => {
     const tick = countCalls && calls.length >= 20 ? progress(calls.length, label) : () => undefined;
     let done = 0;
-    // numbers typed as Excel shows them with data types (the change list shows values so); the cells store the plain values
-    return withDataTypes("numbers", () => Promise.all(
+    // `rt` types numbers as Excel shows them with data types (the change list shows values so); the cells store the plain values
+    return Promise.all(
       calls.map(async (c): Promise<CallAnswer> => {
-        const out = await computeFunction(c.fn, c.args, { address: c.address, date1904: opts.date1904, hintsFromCache: true });
+        const out = await computeCell(rt, c.fn, c.args, { address: c.address, date1904: opts.date1904, hintsFromCache: true });
         tick(++done);
         if ("grid" in out) {
           seen.answered++;
-          return { value: storedGrid(out.grid), sources: answerSources(out.grid, sourceOf(c.address)?.provenance) };
+          // the provenance this call returned: the change record reads it from the answer's sources
+          return { value: storedGrid(out.grid), sources: answerSources(out.grid, out.source?.provenance) };
         }
         if (signInFailure(out.error)) seen.signedOut = true;
         const err = describeFailure(out.error);
         if (err.code === "#N/A") seen.failed++; // no answer (a #VALUE! is an answer about the arguments)
         return { error: { code: err.code, message: err.message } };
       })
-    ));
+    );
   };
 }

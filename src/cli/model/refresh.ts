@@ -7,7 +7,7 @@
  */
 import { refreshModel, RefreshResult } from "../../model-file";
 import { EXIT, UsageError } from "../command";
-import { EngineSetup } from "../eval";
+import { EngineSetup } from "../connection";
 import { nothingWritten, openModel, Opened } from "./file-input";
 import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
@@ -72,7 +72,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
   try {
-    result = await refreshModel(model, { call: svcCaller("refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, words: callWords });
+    result = await refreshModel(model, { call: svcCaller(setup.cells, "refresh", seen, { date1904: model.workbook.date1904 }), params: paramsOf, svcCells, words: callWords });
   } finally {
     await setup.engine.flush();
     await setup.lock.releaseAll();

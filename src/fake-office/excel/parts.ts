@@ -77,8 +77,6 @@ export function namespaceOf(xml: string): string {
   return /<(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*[^>]*?\sxmlns="([^"]*)"/.exec(xml)?.[1] ?? "";
 }
 
-let partSeq = 0;
-
 /** workbook.customXmlParts, or the parts of one namespace (getByNamespace). */
 export class CustomXmlPartCollection extends ClientCollection<CustomXmlPart> {
   constructor(
@@ -106,7 +104,7 @@ export class CustomXmlPartCollection extends ClientCollection<CustomXmlPart> {
     this.context._queue(() => {
       const text = String(xml);
       if (!/^\s*<[^>]+>/.test(text)) throw invalidArgument("not an XML document", "CustomXmlPartCollection.add");
-      made = { id: `{FAKE-${++partSeq}-${Date.now()}}`, namespace: namespaceOf(text), xml: text };
+      made = { id: `{FAKE-${++this.context.host.book.partsAdded}-${Date.now()}}`, namespace: namespaceOf(text), xml: text };
       this.context.host.book.xmlParts.push(made);
       this.context.host.note("xmlPart", { op: "add", id: made.id });
     });
@@ -229,10 +227,10 @@ export class SettingCollection extends ClientCollection<Setting> {
     return ["key", "value"];
   }
   protected _list(): Setting[] {
-    return [...settings.keys()].map((k) => new Setting(this.context, k, false));
+    return [...this.context.host.book.settings.keys()].map((k) => new Setting(this.context, k, false));
   }
   add(key: string, value: unknown): Setting {
-    this.context._queue(() => void settings.set(key, value));
+    this.context._queue(() => void this.context.host.book.settings.set(key, value));
     return new Setting(this.context, key, false);
   }
   getItem(key: string): Setting {
@@ -242,8 +240,6 @@ export class SettingCollection extends ClientCollection<Setting> {
     return new Setting(this.context, key, true);
   }
 }
-
-const settings = new Map<string, unknown>();
 
 export class Setting extends ClientObject {
   constructor(
@@ -260,11 +256,11 @@ export class Setting extends ClientObject {
     return ["key", "value"];
   }
   protected _exists(): boolean {
-    if (!settings.has(this.settingKey) && !this.nullable) throw itemNotFound("Setting");
-    return settings.has(this.settingKey);
+    if (!this.context.host.book.settings.has(this.settingKey) && !this.nullable) throw itemNotFound("Setting");
+    return this.context.host.book.settings.has(this.settingKey);
   }
   protected _read(prop: string): unknown {
-    return prop === "key" ? this.settingKey : settings.get(this.settingKey);
+    return prop === "key" ? this.settingKey : this.context.host.book.settings.get(this.settingKey);
   }
   get key(): string {
     return this._get("key") as string;
@@ -273,6 +269,6 @@ export class Setting extends ClientObject {
     return this._get("value");
   }
   delete(): void {
-    this._do(() => void settings.delete(this.settingKey));
+    this._do(() => void this.context.host.book.settings.delete(this.settingKey));
   }
 }

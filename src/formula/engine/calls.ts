@@ -8,7 +8,7 @@ import type { Node } from "../text/ast";
 import { svcName } from "../text/fn-names";
 import type { ArgValue, CellValue, Scalar } from "../types";
 import { entryOf } from "./catalogue";
-import { Ctx, evalNode, readRef, setCallFunction } from "./interp";
+import { Ctx, evalNode, readRef } from "./interp";
 import { err, Grid, isErrorValue, isGrid, isRef, unsupported, Value } from "./kinds";
 import { callLibrary, callPure } from "./library";
 import { invokeWith, namedLambda } from "./fn-lambda";
@@ -27,7 +27,7 @@ function callSvc(fn: string, args: (Node | null)[], ctx: Ctx): Value {
   return Array.isArray(out) ? (out as Grid) : (out as CellValue);
 }
 
-function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Value {
+export function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Value {
   const svc = svcName(name);
   if (svc) return callSvc(svc, args, ctx);
   // "": a call of what an expression gives (its first argument), `LAMBDA(x,x+1)(2)`; _xlpm.: a LET name
@@ -46,4 +46,3 @@ function call(name: string, args: (Node | null)[], ctx: Ctx, arr: boolean): Valu
   return callLibrary(name, args, ctx, arr);
 }
 
-setCallFunction(call);

@@ -11,7 +11,7 @@ import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
 import type { CellRef, DefinedName } from "../types";
 import { isUnsupported, type CellSource, type EngineValue, type Evaluation, type EvaluateOptions } from "./source";
-import "./calls";
+import { call } from "./calls";
 import { implemented } from "./catalogue";
 import { evalNode, resultOf, type Ctx } from "./interp";
 import { NotSupported } from "./kinds";
@@ -36,7 +36,7 @@ export function evaluate(text: string, at: CellRef, cells: CellSource, opts: Eva
   }
   if (depth >= NESTING) return { unsupported: "formulas nested too deeply" };
   const arr = opts.array ?? false;
-  const ctx: Ctx = { cells, at, sheet: at.sheet, opts, depth: 0, top: node };
+  const ctx: Ctx = { cells, at, sheet: at.sheet, opts, depth: 0, call, top: node };
   depth++;
   try {
     return resultOf(evalNode(node, ctx, arr), ctx, arr);

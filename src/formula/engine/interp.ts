@@ -30,6 +30,8 @@ export interface Ctx {
   sheet: string;
   opts: EvaluateOptions;
   depth: number;
+  /** The function table (calls.ts), handed in by evaluate() so this module stays free of it. */
+  call: CallFn;
   scope?: Scope;
   /** LAMBDA calls in progress (recursion is bounded). */
   calls?: number;
@@ -38,11 +40,6 @@ export interface Ctx {
 }
 
 export type CallFn = (name: string, args: (Node | null)[], ctx: Ctx, arr: boolean) => Value;
-let callFunction: CallFn = () => unsupported("no function table");
-/** The function table plugs in here (calls.ts), so this module stays free of it. */
-export function setCallFunction(fn: CallFn): void {
-  callFunction = fn;
-}
 
 const MAX_DEPTH = 32;
 
@@ -174,9 +171,9 @@ export function evalNode(n: Node, ctx: Ctx, arr: boolean): Value {
     case "name":
       return nameNode(n, ctx, arr);
     case "call":
-      if (n.callee) return callFunction("", [n.callee, ...n.args], ctx, arr);
+      if (n.callee) return ctx.call("", [n.callee, ...n.args], ctx, arr);
       if (n.prefix?.book && !svcName(n.name)) unsupported("a function of another workbook");
-      return callFunction(svcName(n.name) ? n.name : plainFunctionName(n.name), n.args, ctx, arr);
+      return ctx.call(svcName(n.name) ? n.name : plainFunctionName(n.name), n.args, ctx, arr);
     case "unary":
       return unaryNode(n, ctx, arr);
     case "percent":

@@ -92,10 +92,10 @@ function topCall(formula: string): NodeOf<"call"> | null {
 }
 
 const LIMIT = 20_000;
-const textPlans = new Map<string, TextPlan | null>();
+const textPlanCache = new Map<string, TextPlan | null>();
 
 function planText(formula: string): TextPlan | null {
-  const cached = textPlans.get(formula);
+  const cached = textPlanCache.get(formula);
   if (cached !== undefined) return cached;
   const call = topCall(formula);
   const fn = call && svcName(call.name);
@@ -107,8 +107,8 @@ function planText(formula: string): TextPlan | null {
     // labels in "run" reasons name the argument; filled in per site below
     out = { fn, nodes, plans: nodes.map((n) => planArg(n, "\u0000")), volatile: volatileFunctionsIn(formula) };
   }
-  if (textPlans.size >= LIMIT) textPlans.clear();
-  textPlans.set(formula, out);
+  if (textPlanCache.size >= LIMIT) textPlanCache.clear();
+  textPlanCache.set(formula, out);
   return out;
 }
 

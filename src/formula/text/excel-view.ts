@@ -6,7 +6,7 @@
 import { Node } from "./ast";
 import { plainFunctionName } from "./fn-names";
 
-const views = new WeakMap<Node, Node>();
+const viewCache = new WeakMap<Node, Node>();
 
 function rewrite(node: Node): Node {
   switch (node.kind) {
@@ -32,10 +32,10 @@ function rewrite(node: Node): Node {
 
 /** The tree with file-form operators read as operators (memoised per tree). */
 export function excelView(node: Node): Node {
-  let v = views.get(node);
+  let v = viewCache.get(node);
   if (!v) {
     v = rewrite(node);
-    views.set(node, v);
+    viewCache.set(node, v);
   }
   return v;
 }

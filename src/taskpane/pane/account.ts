@@ -103,7 +103,7 @@ class AccountControls {
   private readonly signOut = (): void => {
     if (this.busy) return;
     this.busy = true;
-    // The host clears this connection's cached answers on sign-out (src/host/runtime.ts onSignedOut →
+    // The host clears this connection's cached answers on sign-out (src/compose/page-runtime.ts onSignedOut →
     // engine.forgetConnection): the rule stated in the section, enforced in one place.
     void act(this.ctx, this.v.status, { busy: "Signing out…", label: "Signing out" }, () => this.auth.signOut(), (r) => {
       const o = (r ?? {}) as { revoked?: boolean; error?: string };

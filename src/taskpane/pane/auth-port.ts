@@ -1,5 +1,5 @@
 /**
- * The page host's sign-in (src/host/runtime.ts: host.auth = OAuthClient, host.signIn = the Office
+ * The page host's sign-in (src/compose/page-runtime.ts: host.auth = OAuthClient, host.signIn = the Office
  * dialog flow) as the pane's AuthPort. Adds the transient "signing_in" state while the dialog flow
  * runs; failures reach the pane as signIn() rejections (SignInError with its code).
  */

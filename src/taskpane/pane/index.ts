@@ -8,7 +8,6 @@
  * Fluent tokens only (strict CSP). mountPane returns an unmount function. The page loads this module
  * (and Fluent) only after the custom functions have registered (src/taskpane/index.ts -> ui.ts).
  */
-import { listSources, onSourcesChange } from "../../functions/sources";
 import { safeExternalUrl } from "../../office/links";
 import { accountSection } from "./account";
 import { builderSection } from "./builder";
@@ -33,7 +32,7 @@ export type TabId = "data" | "build" | "account";
 function contextOf(deps: PaneDeps, disposers: Array<() => void>): PaneContext {
   return {
     ...deps,
-    sources: deps.sources ?? { list: listSources, onChange: onSourcesChange },
+    sources: deps.sources ?? { list: () => [], onChange: () => () => undefined },
     metrics: deps.metrics ?? SPEC_METRICS,
     actionTimeoutMs: deps.actionTimeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS,
     onDispose: (fn) => disposers.push(fn),

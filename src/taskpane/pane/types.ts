@@ -122,7 +122,7 @@ export interface PaneDeps {
   evaluate?: (fn: string, args: readonly unknown[]) => Promise<unknown[][]>;
   /** Metric keys by statement with labels and units; defaults to the catalogue's spec lists. */
   metrics?: MetricsPort;
-  /** Defaults to the sheet's source registry (src/functions/sources.ts). */
+  /** The page runtime's SourceBook (src/functions/sources.ts); none: no results listed. */
   sources?: SourcesPort;
   /** Copy text; defaults to navigator.clipboard with a select-and-copy fallback. */
   copyText?: (text: string) => Promise<void>;

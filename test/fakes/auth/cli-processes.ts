@@ -70,7 +70,7 @@ export function cliCode(command: "loginCommand" | "logoutCommand", args: string[
 
 /** Node code for: get a token from the credentials file (as eval would) and print it as JSON. */
 export function getTokenCode(baseUrl: string, file: string): string {
-  return `require(process.env.SVC_CLI_DIR + "/src/cli/login.js").credentialsFromFile({ baseUrl: ${JSON.stringify(baseUrl)}, file: ${JSON.stringify(file)} })
+  return `require(process.env.SVC_CLI_DIR + "/src/cli/connection.js").credentialsFromFile({ baseUrl: ${JSON.stringify(baseUrl)}, file: ${JSON.stringify(file)} })
     .then((c) => c.getToken())
     .then((t) => { process.stdout.write(JSON.stringify({ token: t }) + "\\n"); }, (e) => { process.stdout.write(JSON.stringify({ error: e.kind || String(e) }) + "\\n"); process.exitCode = 1; });`;
 }

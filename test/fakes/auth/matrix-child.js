@@ -40,7 +40,8 @@ if (fail) {
   };
 }
 const out = (v) => process.stdout.write(JSON.stringify(v) + "\n");
-const { fileOAuthClient, logoutCommand } = require(process.env.SVC_CLI_DIR + "/src/cli/login.js");
+const { logoutCommand } = require(process.env.SVC_CLI_DIR + "/src/cli/login.js");
+const { fileOAuthClient } = require(process.env.SVC_CLI_DIR + "/src/cli/connection.js");
 (async () => {
   if (process.env.ACTION === "logout") {
     out({ exit: await logoutCommand(["--base-url", base, "--credentials", file], { stderr: () => undefined }) });

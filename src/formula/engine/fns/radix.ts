@@ -99,8 +99,7 @@ function DECIMAL([a, b]: Arg[]): CellValue {
   return v >= 2 ** 53 ? err("#NUM!") : v;
 }
 
-const pairs: PureFamily = {};
-for (const from of NAMES) for (const to of NAMES) if (from !== to) pairs[`${from}2${to}`] = convert(from, to);
+const pairs: PureFamily = Object.fromEntries(NAMES.flatMap((from) => NAMES.filter((to) => to !== from).map((to) => [`${from}2${to}`, convert(from, to)])));
 
 export const RADIX: PureFamily = {
   ...pairs,

@@ -1,41 +1,32 @@
 /**
- * Browser runtime bootstrap (the add-in page = Excel's shared runtime): build the credentials, the
- * ApiClient and the ONE engine of this runtime from the build-time config, and install the engine
- * with setEngine before any custom function can run. Idempotent: loading the bundle twice in one
- * runtime reuses the first host (globalThis), so there is never a second engine, queue or cache.
+ * The add-in page's runtime (Excel's shared runtime), composed once: the credentials, the ApiClient,
+ * the ONE engine, Office's cell host and the SourceBook of the page's cells, from the build-time
+ * config. The custom functions reach it through excelCell (./excel-functions.ts), the pane through
+ * the Host it is handed. Idempotent: loading the bundle twice in one runtime reuses the first host
+ * (globalThis), so there is never a second engine, queue or cache.
  *
  * Credentials: the OAuth client, composed by src/compose/page-auth.ts (tokens in localStorage under
  * Office's partition key, refresh under a Web Lock). A loopback development page (workbench, tests, `npm start`) may instead hand over a
  * sandbox API key through `__SVC_DEV__` (src/host/config.ts); a production page never does.
  */
-import { ApiClient, CredentialSource, staticCredentials } from "../api/client";
-import { AuthStatus, OAuthClient } from "../auth/oauth-client";
+import { CredentialSource, staticCredentials } from "../api/client";
+import type { OAuthClient } from "../auth/oauth-client";
 import { addinUrlFromPage } from "../auth/dialog-urls";
-import { PaneSignInState, signInWithDialog } from "../auth/pane-signin";
+import { signInWithDialog } from "../auth/pane-signin";
 import { officeDialogHost, storagePartitionKey } from "../office/dialog";
 import { officeCellHost } from "../office/cell-host";
-import { useCellHost } from "../functions/cell-host";
+import { callFunction } from "../functions/call";
+import type { CellInvocation } from "../functions/invoke";
+import { cellRuntime } from "../functions/runtime";
+import { SourceBook } from "../functions/sources";
 import type { LocalStorageTokenStore, StorageLike } from "../auth/store";
-import { setEngine, SvcEngine } from "../engine";
-import type { CrossLock } from "../platform/locks";
-import { credentialFingerprint } from "../compose";
-import { composePage, pageLock } from "../compose/page";
-import { composePageAuth } from "../compose/page-auth";
-import { effectiveConfig, HostConfig, DevOverrides } from "./config";
+import type { SvcEngine } from "../engine";
+import type { Host } from "../host/host";
+import { credentialFingerprint } from "./scope";
+import { composePage, pageLock } from "./page";
+import { composePageAuth } from "./page-auth";
+import { effectiveConfig } from "../host/config";
 import { trimBaseUrl } from "../platform/urls";
-
-export interface Host {
-  config: HostConfig & { dev: DevOverrides };
-  engine: SvcEngine;
-  client: ApiClient;
-  /** The OAuth client, or null when a development API key is in use. */
-  auth: OAuthClient | null;
-  lock: CrossLock;
-  /** The add-in's address as this page sees it, sub-path included (dialog pages, redirect URI). */
-  addinUrl: string;
-  /** Sign in through the Office dialog (the pane's button calls this). */
-  signIn(onState?: (s: PaneSignInState) => void): Promise<AuthStatus>;
-}
 
 const KEY = "__svcHost";
 
@@ -112,12 +103,11 @@ function build(): Host {
   // A sign-in (here or in another runtime) moves the engine to the new connection at once, so the
   // pane's quota and counts are the new account's; requests check it again anyway.
   auth?.onStatusChange(() => void composed.engine.current());
-  setEngine(engine);
-  useCellHost(officeCellHost);
   const addinUrl = pageAddinUrl(config.addinUrl);
   return {
     config,
     engine: engine as SvcEngine,
+    cells: { ...cellRuntime(composed.engine, { host: officeCellHost }), sources: new SourceBook() },
     client,
     auth,
     lock,
@@ -137,4 +127,9 @@ export function startHost(): Host {
   const host = build();
   Object.defineProperty(globalThis, KEY, { value: host, configurable: false, enumerable: false, writable: false });
   return host;
+}
+
+/** Excel's call of an SVC function: the cell of that name with this page's runtime. */
+export function excelCell(name: string, args: readonly unknown[], invocation: CellInvocation | undefined): Promise<unknown[][]> {
+  return callFunction(startHost().cells, name, args, invocation ?? {});
 }

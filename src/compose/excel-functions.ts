@@ -1,58 +1,13 @@
 /**
- * The SVC custom functions. Each is a plain top-level `export async function` with a JSDoc block:
- * custom-functions-metadata reads these to write functions.json (arrow functions would be dropped
- * silently). Bodies stay thin: arguments → engine → shape; see invoke.ts and docs/functions.md.
+ * The SVC custom functions as Excel registers them, in the page's composition root. Each is a plain
+ * top-level `export async function` with a JSDoc block: custom-functions-metadata reads these to
+ * write functions.json and appends CustomFunctions.associate(...) here (arrow functions would be
+ * dropped silently). Each hands Excel's arguments to the cell of the same name (src/functions/cells.ts)
+ * with the page's one runtime: this closure is the one way a cell reaches it.
  * Numeric and boolean arguments are typed `any` so that a wrong value reaches our validation and
  * gets a message naming the argument, instead of Excel's bare #VALUE!.
  */
-import type { ToolName } from "../api/catalogue";
-import { Grid } from "../shape/grid";
-import { CellOptions } from "./options";
-import { activeDictionary } from "../api/dictionary";
-import { invalidArgument } from "../api/errors";
-import { companyCard } from "../shape/company-card";
-import { profileEntries, profileField, profileCell, profileRows } from "../shape/profile";
-import { shapeAnswer } from "../shape/tools";
-import { financialsCell, periodsCell } from "./financials-cell";
-import { CellInvocation, runCell } from "./invoke";
-import { requestsFor } from "./requests";
-import { entityCardsOn } from "./typed";
-import { plainArgument } from "./typed-args";
-
-/**
- * Shaped grids by answer: a recalculation of many cells on one cached answer shapes it once per
- * option set (shaping is pure and grids are never mutated downstream).
- */
-const shaped = new WeakMap<object, Map<string, Grid>>();
-
-function shapeOnce(tool: ToolName, data: Record<string, unknown>, options: CellOptions): Grid {
-  const key = `${tool}|${options.headers}|${options.dates}|${JSON.stringify(options.extra)}`;
-  let byOptions = shaped.get(data);
-  if (!byOptions) shaped.set(data, (byOptions = new Map()));
-  let grid = byOptions.get(key);
-  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, tool === "screen_companies" ? withScreenUnits(data) : data, options)));
-  return grid;
-}
-
-/** Screen metrics' units: the answer's `units`, else the API dictionary's (so a percent metric is converted either way). */
-function withScreenUnits(data: Record<string, unknown>): Record<string, unknown> {
-  const given = data.units && typeof data.units === "object" ? (data.units as Record<string, unknown>) : {};
-  const dict = activeDictionary();
-  const units: Record<string, unknown> = {};
-  for (const m of dict.screenMetrics()) {
-    const u = dict.screenInfo(m)?.unit;
-    if (u) units[m] = u;
-  }
-  return { ...data, units: { ...units, ...given } };
-}
-
-/** A record tool: the request requests.ts maps the arguments to, then one record per row. */
-function records(fn: string, args: unknown[], invocation?: CellInvocation): Promise<unknown[][]> {
-  return runCell(fn, args, invocation, async (ctx, given) => {
-    const [req] = requestsFor(fn, given);
-    return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options);
-  });
-}
+import { excelCell } from "./page-runtime";
 
 /**
  * Finds U.S.-listed companies by name or ticker, best match first.
@@ -64,7 +19,7 @@ function records(fn: string, args: unknown[], invocation?: CellInvocation): Prom
  * @returns ticker, name, exchange, country, cik per row.
  */
 export async function SEARCH(query: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SEARCH", [query, limit, options], invocation);
+  return excelCell("SEARCH", [query, limit, options], invocation);
 }
 
 /**
@@ -77,16 +32,7 @@ export async function SEARCH(query: string, limit?: any, options?: string, invoc
  * @returns The profile, or one value.
  */
 export async function COMPANY(ticker: any, field?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("COMPANY", [ticker, field, options], invocation, async (ctx, given) => {
-    const f = plainArgument(given[1]);
-    const wanted = f === null || f === undefined ? "" : String(f).trim();
-    const [req] = requestsFor("COMPANY", given);
-    const { data, link } = await ctx.fetch(req);
-    if (wanted === "") return entityCardsOn() ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
-    const hit = profileField(data, wanted);
-    if (!hit) throw invalidArgument("field", `field "${wanted}" is not in the profile; fields: ${profileEntries(data).map(([k]) => k).join(", ")}`);
-    return [[profileCell(hit[0], hit[1], ctx.options)]];
-  });
+  return excelCell("COMPANY", [ticker, field, options], invocation);
 }
 
 /**
@@ -100,7 +46,7 @@ export async function COMPANY(ticker: any, field?: any, options?: string, invoca
  * @returns One value, or a grid with a header row of fiscal periods and one row per metric (USD millions, per-share USD, ratios as decimal fractions).
  */
 export async function FINANCIALS(ticker: any, metrics?: any[][], period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("FINANCIALS", [ticker, metrics, period, options], invocation, (ctx, a) => financialsCell(ctx, a[0], a[1], a[2]));
+  return excelCell("FINANCIALS", [ticker, metrics, period, options], invocation);
 }
 
 /**
@@ -117,7 +63,7 @@ export async function FINANCIALS(ticker: any, metrics?: any[][], period?: any, o
  * @returns The statement lines with one column per filed period, or segment / change rows.
  */
 export async function REPORTED(ticker: any, statement?: string, view?: string, fiscal_year?: any, period?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("REPORTED", [ticker, statement, view, fiscal_year, period, limit, options], invocation);
+  return excelCell("REPORTED", [ticker, statement, view, fiscal_year, period, limit, options], invocation);
 }
 
 /**
@@ -131,7 +77,7 @@ export async function REPORTED(ticker: any, statement?: string, view?: string, f
  * @returns form, filing_date, report_date, accession_number, description, sec_url per row.
  */
 export async function FILINGS(ticker: any, form_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("FILINGS", [ticker, form_type, limit, options], invocation);
+  return excelCell("FILINGS", [ticker, form_type, limit, options], invocation);
 }
 
 /**
@@ -144,7 +90,7 @@ export async function FILINGS(ticker: any, form_type?: string, limit?: any, opti
  * @returns section, finding, quote, verified per row, then the AI notice.
  */
 export async function SUMMARY(ticker: any, accession_number?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SUMMARY", [ticker, accession_number, options], invocation);
+  return excelCell("SUMMARY", [ticker, accession_number, options], invocation);
 }
 
 /**
@@ -157,7 +103,7 @@ export async function SUMMARY(ticker: any, accession_number?: string, options?: 
  * @returns One trade per row.
  */
 export async function INSIDERS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("INSIDERS", [ticker, limit, options], invocation);
+  return excelCell("INSIDERS", [ticker, limit, options], invocation);
 }
 
 /**
@@ -173,7 +119,7 @@ export async function INSIDERS(ticker: any, limit?: any, options?: string, invoc
  * @returns One trade (or cluster) per row.
  */
 export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: any, clusters?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("INSIDERFEED", [days, buys_only, min_value_usd, clusters, limit, options], invocation);
+  return excelCell("INSIDERFEED", [days, buys_only, min_value_usd, clusters, limit, options], invocation);
 }
 
 /**
@@ -186,7 +132,7 @@ export async function INSIDERFEED(days?: any, buys_only?: any, min_value_usd?: a
  * @returns One disclosed trade per row.
  */
 export async function CONGRESS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("CONGRESS", [ticker, limit, options], invocation);
+  return excelCell("CONGRESS", [ticker, limit, options], invocation);
 }
 
 /**
@@ -203,7 +149,7 @@ export async function CONGRESS(ticker: any, limit?: any, options?: string, invoc
  * @returns One disclosed trade per row.
  */
 export async function CONGRESSFEED(days?: any, member?: string, party?: string, chamber?: string, transaction_type?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("CONGRESSFEED", [days, member, party, chamber, transaction_type, limit, options], invocation);
+  return excelCell("CONGRESSFEED", [days, member, party, chamber, transaction_type, limit, options], invocation);
 }
 
 /**
@@ -216,7 +162,7 @@ export async function CONGRESSFEED(days?: any, member?: string, party?: string, 
  * @returns published, title, source, url per row, then the attribution notice.
  */
 export async function HEADLINES(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("HEADLINES", [ticker, limit, options], invocation);
+  return excelCell("HEADLINES", [ticker, limit, options], invocation);
 }
 
 /**
@@ -229,7 +175,7 @@ export async function HEADLINES(ticker: any, limit?: any, options?: string, invo
  * @returns Snapshot rows, or date and value rows oldest first, then the required notice.
  */
 export async function ECONOMY(series_id?: string, range?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("ECONOMY", [series_id, range, options], invocation);
+  return excelCell("ECONOMY", [series_id, range, options], invocation);
 }
 
 /**
@@ -242,7 +188,7 @@ export async function ECONOMY(series_id?: string, range?: string, options?: stri
  * @returns Labelled blocks (overview, founders, CEO pay), or the one block chosen with part=.
  */
 export async function LEADERSHIP(ticker: any, years?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("LEADERSHIP", [ticker, years, options], invocation);
+  return excelCell("LEADERSHIP", [ticker, years, options], invocation);
 }
 
 /**
@@ -255,7 +201,7 @@ export async function LEADERSHIP(ticker: any, years?: any, options?: string, inv
  * @returns One holder per row, largest first.
  */
 export async function HOLDERS(ticker: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("HOLDERS", [ticker, limit, options], invocation);
+  return excelCell("HOLDERS", [ticker, limit, options], invocation);
 }
 
 /**
@@ -270,7 +216,7 @@ export async function HOLDERS(ticker: any, limit?: any, options?: string, invoca
  * @returns One position (or change, or candidate filer) per row.
  */
 export async function INVESTOR(query: string, quarter?: string, view?: string, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("INVESTOR", [query, quarter, view, limit, options], invocation);
+  return excelCell("INVESTOR", [query, quarter, view, limit, options], invocation);
 }
 
 /**
@@ -283,7 +229,7 @@ export async function INVESTOR(query: string, quarter?: string, view?: string, l
  * @returns One settlement date per row, then the data owner's notice.
  */
 export async function SHORTINTEREST(ticker: any, periods?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SHORTINTEREST", [ticker, periods, options], invocation);
+  return excelCell("SHORTINTEREST", [ticker, periods, options], invocation);
 }
 
 /**
@@ -295,7 +241,7 @@ export async function SHORTINTEREST(ticker: any, periods?: any, options?: string
  * @returns ticker, name, exchange, cik, url per row.
  */
 export async function PEERS(ticker: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("PEERS", [ticker, options], invocation);
+  return excelCell("PEERS", [ticker, options], invocation);
 }
 
 /**
@@ -310,7 +256,7 @@ export async function PEERS(ticker: any, options?: string, invocation?: CustomFu
  * @returns ticker, name, exchange, cik, one column per metric, notes.
  */
 export async function SCREEN(filters: any[][], sort_by?: string, descending?: any, limit?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return records("SCREEN", [filters, sort_by, descending, limit, options], invocation);
+  return excelCell("SCREEN", [filters, sort_by, descending, limit, options], invocation);
 }
 
 /**
@@ -323,11 +269,5 @@ export async function SCREEN(filters: any[][], sort_by?: string, descending?: an
  * @returns period, start, end, calendar_quarter per row, oldest first.
  */
 export async function PERIODS(ticker: any, period?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return runCell("PERIODS", [ticker, period, options], invocation, (ctx, a) => periodsCell(ctx, a[0], a[1]));
+  return excelCell("PERIODS", [ticker, period, options], invocation);
 }
-
-/** Every function by its SVC name, for hosts that call them without Excel (the CLI, the workbench). */
-export const FUNCTIONS: Readonly<Record<string, (...args: any[]) => Promise<any[][]>>> = {
-  SEARCH, COMPANY, FINANCIALS, REPORTED, FILINGS, SUMMARY, INSIDERS, INSIDERFEED, CONGRESS, CONGRESSFEED,
-  HEADLINES, ECONOMY, LEADERSHIP, HOLDERS, INVESTOR, SHORTINTEREST, PEERS, SCREEN, PERIODS,
-};
