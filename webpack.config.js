@@ -83,6 +83,12 @@ module.exports = (env = {}, argv = {}) => {
             options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true, module: "es2020" } }, // es2020 keeps import() for webpack: the pane is its own chunk
           },
         },
+        {
+          // A room's door (src/<room>/index.ts) only re-exports: the page bundles the files behind it
+          // that it uses, not the whole room (the sign-in dialog stays a few kilobytes).
+          test: /[\\/]src[\\/](?!taskpane[\\/]|fake-office[\\/]|compose[\\/])(?:[^\\/]+|adapters[\\/][^\\/]+|model-file[\\/]create)[\\/]index\.ts$/,
+          sideEffects: false,
+        },
       ],
     },
     optimization: {

@@ -24,7 +24,7 @@ const TICKER: ParamSpec = {
   required: true,
   minLength: 1,
   maxLength: 12,
-  pattern: /^[A-Za-z0-9][A-Za-z0-9.\-]*$/,
+  pattern: /^[A-Za-z0-9][A-Za-z0-9.-]*$/,
   patternHint: "a U.S. ticker symbol such as AAPL or BRK-B",
   normalise: "ticker",
   description: "U.S. ticker symbol (class suffixes with a hyphen, e.g. BRK-B)",

@@ -190,7 +190,8 @@ export function markedRecord(cur: RenewableRecord, hash: string, now: number): R
 
 /** The record without its mark (nothing was sent after all). */
 export function unmarkedRecord(cur: RenewableRecord): RenewableRecord {
-  const { refresh_in_flight: _mark, ...rest } = cur;
+  const rest = { ...cur };
+  delete rest.refresh_in_flight;
   return rest;
 }
 

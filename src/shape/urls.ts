@@ -10,7 +10,6 @@ export function safeExternalUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
   const text = raw.trim();
   // Control characters and whitespace inside a URL are a smuggling trick; refuse them outright.
-  // eslint-disable-next-line no-control-regex
   if (text === "" || /[\u0000-\u001f\u007f\s]/.test(text)) return null;
   let url: URL;
   try {

@@ -22,7 +22,6 @@ import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
 
 declare global {
-  // eslint-disable-next-line no-var
   var Fluent: { setTheme(theme: Record<string, string | number>): void } | undefined;
 }
 
