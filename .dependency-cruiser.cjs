@@ -1,5 +1,5 @@
 /**
- * Import rules of the add-in (brief contract 7), checked by `npm run depcruise` (part of `npm test`):
+ * Import rules of the add-in, checked by `npm run depcruise` (part of `npm test`):
  *
  *   functions, taskpane, cli ──> engine ──> api        auth ──> api (it implements the client's
  *   shape: pure (type-only imports of api at most)      credential interface; api never imports auth)

@@ -2,7 +2,7 @@
 /**
  * The add-in bundle: ONE page (taskpane.html) and ONE entry chunk (functions.js) holding the page
  * bootstrap, every custom-function module and the pane, so the engine, cache, queue and token store
- * exist exactly once per runtime (office-addin-facts 1.1.3: several entries on one page instantiate
+ * exist exactly once per runtime (several entries on one page instantiate
  * shared modules twice unless the runtime chunk is single; one self-contained entry also works if
  * Excel loads the manifest's <Script> URL on its own).
  *

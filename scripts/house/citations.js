@@ -1,36 +1,39 @@
 /**
- * Citation rule: a source file (src/, test/fakes, scripts/) or a document of the repository (README,
- * TESTING, docs/) names only what a reader of the repository can open. A document it cites (`x.md`)
- * must exist beside the file or from the repository root; issue numbers, lettered contracts and
- * briefs of a planning round, and paths on someone's machine are never cited: say the fact instead.
+ * Citation rule: every text file of the repository (source, tests, scripts, documents, pages, root
+ * configs) names only what a reader of the repository can open. A document it cites (`x.md`) must
+ * exist beside the file or from the repository root; issue numbers, lettered contracts and briefs of a
+ * planning round, and paths on someone's machine are never cited: say the fact instead.
+ * Not read: what is not ours or not text (node_modules, build output, git, fixtures' binary files),
+ * this file's own patterns, and the house rules' tests, which plant citations to prove the rule fails.
  */
 "use strict";
 const fs = require("fs");
 const path = require("path");
 
-const CODE_ROOTS = ["src", "test/fakes", "scripts"];
-const DOCS = ["README.md", "TESTING.md", "docs"];
-const CODE = /\.(ts|js|mjs|cjs)$/;
+/** Text files by name; everything else (xlsx, png, lock files' data) is not read. */
+const TEXT = /(\.(ts|js|mjs|cjs|json|md|html|css|xml|yml|yaml|txt|sh)|^\.gitignore|^\.npmrc)$/;
+const SKIP_DIRS = new Set(["node_modules", ".git", "dist", "build", "coverage", ".svc-cache"]);
+const SKIP_FILES = new Set(["scripts/house/citations.js", "npm-shrinkwrap.json", "package-lock.json"]);
+const SKIP_UNDER = ["test/house/"];
 
 /** Words that point outside the repository, each with what it is called in a report. */
 const OUTSIDE = [
   [/\b[Ii]ssues? #?\d+/g, "an issue number"],
+  [/(?<=[\s(])#\d{1,4}(?=[\s),.;:]|$)/gm, "an issue number"],
   [/\b[Cc]ontracts? (?:C\d+|\d+)\b/g, "a contract of a planning round"],
-  [/\(C\d+\)|\bC\d+'s\b|\bas C\d+ says\b/g, "a contract of a planning round"],
+  [/(?<=\s)\(C\d+\)|\bC\d+'s\b|\bas C\d+ says\b/g, "a contract of a planning round"],
   [/\b(?:the|a|our|helpers') brief\b|\bCONTRACTS\b/g, "a planning brief"],
   [/(?<![\w.])\/(?:home|Users|work)\/[\w./-]+/g, "a path on someone's machine"],
   [/\boffice-addin-facts\b/gi, "a reference document not in the repository"],
 ];
 const DOC_NAME = /(?<![\w/.-])((?:[\w-]+\/)*[\w-]+\.md)\b/g;
 
-function files(root, rel, pattern) {
-  const full = path.join(root, rel);
-  if (!fs.existsSync(full)) return [];
-  if (fs.statSync(full).isFile()) return [rel];
+function files(root, rel) {
+  const full = rel ? path.join(root, rel) : root;
   return fs.readdirSync(full, { withFileTypes: true }).flatMap((e) => {
-    const p = `${rel}/${e.name}`;
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : files(root, p, pattern);
-    return pattern.test(e.name) ? [p] : [];
+    const p = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) return SKIP_DIRS.has(e.name) || SKIP_UNDER.some((u) => `${p}/`.startsWith(u)) ? [] : files(root, p);
+    return e.isFile() && TEXT.test(e.name) && !SKIP_FILES.has(p) ? [p] : [];
   });
 }
 
@@ -53,9 +56,7 @@ function checkText(root, file, text) {
 }
 
 function checkCitations(root) {
-  const code = CODE_ROOTS.flatMap((d) => files(root, d, CODE)).filter((f) => f !== "scripts/house/citations.js");
-  const docs = DOCS.flatMap((d) => files(root, d, /\.md$/));
-  return [...code, ...docs].sort().flatMap((f) => checkText(root, f, fs.readFileSync(path.join(root, f), "utf8")));
+  return files(root, "").sort().flatMap((f) => checkText(root, f, fs.readFileSync(path.join(root, f), "utf8")));
 }
 
 module.exports = { checkCitations };

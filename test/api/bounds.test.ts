@@ -1,5 +1,5 @@
 /**
- * Bounded answers (issue 19.2 and the lower items): the REST client against the hostile fake API
+ * Bounded answers: the REST client against the hostile fake API
  * over real HTTP. A huge body is refused while it streams (the server is not read to the end), a body
  * announced larger than the cap is refused before reading, a deeply nested one is refused before it
  * reaches the cache, record arrays are cut to the limit that was sent, a redirect is not followed,

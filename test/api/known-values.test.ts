@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 1, "no silent wrong answer": every argument whose meaning is known is checked before
+ * No silent wrong answer: every argument whose meaning is known is checked before
  * a call. Form types are matched to the list of SEC form types (10K, 10k, 10-k -> 10-K; unknown ->
  * #VALUE! with the closest), screen filters that look like fractions on percent metrics are refused
  * with the reading they probably meant, parties and transaction types are matched with the words

@@ -1,6 +1,6 @@
 /**
  * The authorization request (src/auth/authorization.ts): PKCE S256 only, and a server that does not
- * advertise it is refused before anything is sent (issue 19). RFC 8414: an absent
+ * advertise it is refused before anything is sent. RFC 8414: an absent
  * `code_challenge_methods_supported` means no PKCE support; the MCP authorization spec says refuse.
  */
 import type * as oauth from "oauth4webapi";
@@ -55,7 +55,7 @@ describe("startAuthorization", () => {
   });
 });
 
-describe("the OAuth client against a server without PKCE S256 (issue 19)", () => {
+describe("the OAuth client against a server without PKCE S256", () => {
   /** The fake AS, with its RFC 8414 metadata edited on the way. */
   function editedMetadata(edit: (m: Record<string, unknown>) => void): typeof fetch {
     return async (input, init) => {

@@ -1,5 +1,5 @@
 /**
- * Contract C5 on the OAuth client: connectionId() = "oauth:" + issuer + "|" + client_id + "|" +
+ * The OAuth client's connection id: connectionId() = "oauth:" + issuer + "|" + client_id + "|" +
  * sign_in_id, where sign_in_id is random per code exchange, kept across refreshes (also when a
  * refreshed sign-in lives in memory only) and gone at sign-out or "sign in again".
  */

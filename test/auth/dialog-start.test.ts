@@ -1,6 +1,6 @@
 /**
  * The dialog's start page (src/dialog/start.ts) forwards only this add-in's own authorization
- * request (issue 19): its client, its callback page (also under a sub-path), S256, each parameter
+ * request: its client, its callback page (also under a sub-path), S256, each parameter
  * once. The real page in Chromium: test/browser/addin.test.ts ("the start page ...").
  */
 import { addinUrlFromPage, dialogStartUrl, redirectUriFor } from "../../src/auth/dialog-urls";

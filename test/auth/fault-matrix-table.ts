@@ -1,4 +1,4 @@
-/** The fault points of the refresh fault matrix (issue #9) and what a cell records. */
+/** The fault points of the refresh fault matrix and what a cell records. */
 
 export type FaultId =
   | "refused"

@@ -1,5 +1,5 @@
 /**
- * The refresh fault matrix (issue #9), table-driven in the style of node-oidc-provider's race tests:
+ * The refresh fault matrix (every point a token refresh can fail at), table-driven in the style of node-oidc-provider's race tests:
  * every fault point × every runtime. Runtimes: real CLI processes over a credentials file against
  * the fake authorization server and against oidc-provider (both behind the fault proxy, which
  * injects the fault and counts presentations of rotated refresh tokens on the wire), and the real

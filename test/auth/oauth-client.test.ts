@@ -28,7 +28,7 @@ async function signedIn(srv: Srv, store: TokenStore = new MemoryTokenStore(), lo
   return { client, store };
 }
 
-/** Contract 3: a SignedOutError of kind "signed_out" whose detail is the reason (or "sign in" when never signed in). */
+/** A SignedOutError of kind "signed_out" whose detail is the reason (or "sign in" when never signed in). */
 async function expectSignedOut(p: Promise<unknown>, detail: RegExp = /sign in/i) {
   const e = await p.then(
     () => null,

@@ -1,5 +1,5 @@
 /**
- * Sign-out forgets the connection (contract 2: engine.forgetConnection()), another runtime's sign-out is heard (storage event -> externalChange), and
+ * Sign-out forgets the connection (engine.forgetConnection()), another runtime's sign-out is heard (storage event -> externalChange), and
  * a sign-in-again from a fault does NOT clear the cache (stale answers stay as fallbacks).
  */
 import { OAuthClient } from "../../src/auth/oauth-client";
@@ -52,7 +52,7 @@ test("another runtime's sign-out (record gone) is heard; a change that keeps a r
   expect(states).toEqual(["reauth_required", "signed_out"]);
 });
 
-test("contract 3: a failure of the store or the lock leaves getToken as SvcError signed_out with the reason, never a plain Error", async () => {
+test("a failure of the store or the lock leaves getToken as SvcError signed_out with the reason, never a plain Error", async () => {
   const store = signedInStore();
   store.getTokens = async () => {
     throw Object.assign(new Error("EACCES: permission denied, open credentials.json"), { code: "EACCES" });

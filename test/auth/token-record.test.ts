@@ -82,7 +82,7 @@ describe("the record's states", () => {
     expect(left.state).toBe("reauth_required");
   });
 
-  test("contract C5: the connection id is issuer|client|sign-in id, and null when not signed in", () => {
+  test("the connection id is issuer|client|sign-in id, and null when not signed in", () => {
     // tokens that a hex sign-in id can never contain (a1/r1 were found in a random id one run in five)
     const one = signedInRecord(CONN, { access_token: "access-token-x", refresh_token: "refresh-token-x" }, 1000, "read");
     expect(connectionIdOf(one)).toBe(`oauth:${CONN.issuer}|c1|${one.sign_in_id}`);

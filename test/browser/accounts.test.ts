@@ -1,5 +1,5 @@
 /**
- * One account, one scope in the pane (issue 19.4, contract C5): the REAL bundle under the fake
+ * One account, one scope in the pane: the REAL bundle under the fake
  * Office host, signing in through the dialog against the fake authorization server. Account A's
  * quota 429 blocks A; a second sign-in (account B) is neither refused by it nor served A's cached
  * answer; a sign-out leaves no answer to serve. Before C5 the pane's identity was the constant

@@ -225,7 +225,7 @@ describe("sign-in through the Office dialog (fake authorization server)", () => 
   });
 });
 
-describe("sign-in when the add-in is hosted under a sub-path (issue 19)", () => {
+describe("sign-in when the add-in is hosted under a sub-path", () => {
   let env: Env;
   afterEach(async () => {
     await env?.close();
@@ -246,7 +246,7 @@ describe("sign-in when the add-in is hosted under a sub-path (issue 19)", () => 
   });
 });
 
-describe("the dialog's start page forwards only this add-in's authorization request (issue 19)", () => {
+describe("the dialog's start page forwards only this add-in's authorization request", () => {
   let env: Env;
   afterEach(async () => {
     await env?.close();

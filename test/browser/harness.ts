@@ -4,7 +4,7 @@
  * server on loopback. Nothing leaves the machine: office.js is answered with the fake host, loopback
  * requests go through, every other request is refused and recorded.
  *
- * office-addin-facts 3.2 is the recipe: http://127.0.0.1 is a secure context (crypto.subtle, Web
+ * The recipe: http://127.0.0.1 is a secure context (crypto.subtle, Web
  * Locks, IndexedDB); launch flags as verified there; never `playwright install`.
  */
 import * as fs from "fs";

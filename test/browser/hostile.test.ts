@@ -1,5 +1,5 @@
 /**
- * The pane against the hostile API (issue 19.8; test/fakes/api/hostile.ts): the REAL bundle under
+ * The pane against the hostile API (test/fakes/api/hostile.ts): the REAL bundle under
  * the fake Excel host, every answer carrying formula-like text, terminal escapes, HTML and
  * javascript:/data:/file:/vbscript: links. In the results list, the notices, the screener, the feeds
  * and the COMPANY card, API text shows as text (no element, no script runs) and only http(s) links
@@ -120,7 +120,7 @@ describe("the pane shows hostile API text as text and opens only http(s)", () =>
   });
 });
 
-describe("Freeze keeps hostile API text text (issue 19.1; the host makes such text written through values a formula)", () => {
+describe("Freeze keeps hostile API text text (the host makes such text written through values a formula)", () => {
   type Fx = { setFormula(a: string, f: string): Promise<unknown>; cells(): Array<{ state: string }>; formulasOf(s: string): Array<{ address: string; formula: string }>; shown(s?: string): Array<[string, { value?: unknown }]>; select(a: string): void };
   it("freezes headlines and filings to values: no formula on the sheet, the formula-like text still text", async () => {
     await page.goto(`${env.site.url}/taskpane.html`);

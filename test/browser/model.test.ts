@@ -1,5 +1,5 @@
 /**
- * Issue 16 "What it must show", on the production bundle in the workbench (the pane in its iframe,
+ * The model workflow on the production bundle in the workbench (the pane in its iframe,
  * the fake host strict as Excel, the fake API counting calls): a model whose tickers sit in a column
  * and metric keys in a header row is priced at N = the distinct identities and a refresh spends
  * exactly N; one changed input cell spends one call and recalculates only its dependents; a chain

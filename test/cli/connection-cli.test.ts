@@ -1,5 +1,5 @@
 /**
- * One account, one scope in the CLI (issue 19.4): `svc-excel logout` clears the cache of the
+ * One account, one scope in the CLI: `svc-excel logout` clears the cache of the
  * connection it ends, and a new `svc-excel login` clears the cache of the connection it replaces,
  * wherever `svc-excel eval --cache-dir` put it; the next account's eval asks the API afresh.
  */

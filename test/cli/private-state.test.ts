@@ -1,5 +1,5 @@
 /**
- * Private state (issue 19.3): the CLI's cache root and each connection's directory in it, and the
+ * Private state: the CLI's cache root and each connection's directory in it, and the
  * credentials file, must belong to the user, be closed to group and others, and not be symlinks;
  * otherwise the CLI refuses, naming the path and the fix. Reproduces the finding: another local user
  * who can write to --cache-dir plants an answer, and the victim printed it with `calls 0`.

@@ -1,5 +1,5 @@
 /**
- * Proxy support (issue 19, lower items): Node's built-in fetch ignores HTTPS_PROXY / HTTP_PROXY, so
+ * Proxy support: Node's built-in fetch ignores HTTPS_PROXY / HTTP_PROXY, so
  * behind a corporate proxy the CLI could not reach the API. With them set, the CLI's fetch goes
  * through the proxy (undici's EnvHttpProxyAgent): an https API through HTTPS_PROXY (a CONNECT
  * tunnel; the test serves the fake API over https with a throwaway certificate made by openssl), an

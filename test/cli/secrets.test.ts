@@ -1,5 +1,5 @@
 /**
- * Secrets off the command line (issue 19.5): a credential on the command line is visible to every
+ * Secrets off the command line: a credential on the command line is visible to every
  * user of the machine (`ps`, /proc/PID/cmdline) and lands in shell history. SVC_TOKEN, --token-file
  * PATH and --token - (standard input) keep it off; a literal --token still works but warns on stderr;
  * the README's examples never show a literal.

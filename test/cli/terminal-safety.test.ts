@@ -1,5 +1,5 @@
 /**
- * One place makes terminal text safe (issue 19.7), for every line the CLI prints: hostile API text in
+ * One place makes terminal text safe, for every line the CLI prints: hostile API text in
  * table mode and in --json (C1 controls, bidi controls and U+2028/2029 escaped, losslessly), a bad
  * --file line on stderr, an authorization server's error text on stderr.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 items 4 and 6: `svc-excel` as a Unix tool and its readable tables. The real bin in a child
+ * `svc-excel` as a Unix tool and its readable tables. The real bin in a child
  * process against the fake API:
  *  - `--help` on every command (options and two examples), exit 0; unknown commands and functions
  *    get "did you mean", exit 2;

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 7: the README is for users first — what it is, install, a first formula, your own
+ * The README is for users first — what it is, install, a first formula, your own
  * model, every function with an example, the CLI — and its examples work: each formula in it passes
  * the checks a cell makes before any call. Internals live in docs/. `engines` names the Node version
  * the project is tested on, and the README says why npm's one engine warning is harmless.

@@ -1,5 +1,5 @@
 /**
- * One account, one scope (issue 19.4, contract C5), through the CLI's real wiring (the credentials
+ * One account, one scope, through the CLI's real wiring (the credentials
  * file, fileCredentialsFor, buildEngine with a --cache-dir) against the fake API and the fake
  * authorization server. Two sign-ins in a row are two accounts: B is never served A's cached answer
  * nor refused by A's quota 429, in a running engine and in a new process; a sign-out leaves nothing of

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 2: a "not found" answer (404: unknown ticker, series...) is cached like an answer,
+ * A "not found" answer (404: unknown ticker, series...) is cached like an answer,
  * for the rest of the UTC day and per identity, so retyping or recalculating a mistyped ticker costs
  * no call. A refresh (invalidate), a sign-out (forgetConnection) and the next day ask again; a
  * reopened workbook or the next CLI process reads it from the persistent store.

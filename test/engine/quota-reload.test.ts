@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 5: after a reload the quota shown is the server's last word. The figure each answer's
+ * After a reload the quota shown is the server's last word. The figure each answer's
  * X-Quota-Remaining gives is written to the connection's store when it changes, so a workbook reopened
  * (or the next CLI process) shows 1,943 when the server last said 1,943 — not a figure some answers old.
  */

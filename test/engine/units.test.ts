@@ -141,7 +141,7 @@ describe("a 400 on a coalesced call", () => {
   });
 });
 
-describe("plan, invalidate, cancelQueued, forgetConnection (contract 2; the planner: planner.test.ts)", () => {
+describe("plan, invalidate, cancelQueued, forgetConnection (the planner: planner.test.ts)", () => {
   it("cancelQueued settles unsent calls now: stale answer if any, else cancelled", async () => {
     const { clock, client, engine, run } = setup({}, 1_000);
     await run(engine.request("get_company", { ticker: "A" }));

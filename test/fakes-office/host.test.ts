@@ -143,7 +143,7 @@ describe("spills", () => {
     expect(show(fx, "Sheet1!C2")).toBe("#SPILL!");
     await fx.setFormula("Sheet1!E10", "=C2");
     await fx.settled();
-    // Excel shows #SPILL! here; C1's engine (fast-formula-parser) turns a referenced error into #VALUE! (reported).
+    // Excel shows #SPILL! here; the parser library's engine (fast-formula-parser) turns a referenced error into #VALUE! (reported).
     expect(show(fx, "Sheet1!E10")).toMatch(/^#(SPILL!|VALUE!)$/);
     await fx.setFormula("Sheet1!D3", "");
     await fx.settled();

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  *
- * The fake host is as strict as Excel where the add-in could go wrong (issue 20.5, issue 19.1):
+ * The fake host is as strict as Excel where the add-in could go wrong:
  * only the Office.js object model is used here, so the same tests run against any host script.
  * Excel's rules: office.js (@microsoft/office-js, excel-web-16.00.debug.js: Utility.throwIfNotLoaded,
  * RuntimeError "RichApi.Error"), the Range.values documentation (a string starting with =, +, - or @
@@ -176,7 +176,7 @@ describe("writes", () => {
   });
 });
 
-describe("text stays text only through valuesAsJson (issue 19.1)", () => {
+describe("text stays text only through valuesAsJson", () => {
   async function write(address: string, how: "values" | "valuesAsJson", text: string): Promise<{ formulas: unknown; values: unknown }> {
     return run(async (ctx) => {
       const r = ctx.workbook.worksheets.getItem("Sheet1").getRange(address);

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 2: mistypes get help and cost no calls twice. An unknown ticker's message names the
+ * Mistypes get help and cost no calls twice. An unknown ticker's message names the
  * closest symbols and names (the search tool: at most one call, cached); the not-found is remembered
  * for the day, so retyping it or recalculating a sheet of mistakes sends nothing; an unknown function
  * name gets "did you mean".

@@ -1,5 +1,5 @@
 /**
- * Issue #10 end to end (real functions, engine and REST client against the fake API): LTM from the
+ * LTM, native values and sources end to end (real functions, engine and REST client against the fake API): LTM from the
  * last four fiscal quarters, absolute windows, the real "available" range, SVC.PERIODS, per-value
  * sources for the pane, the COMPANY entity card, and typed values where the host has data types.
  */
@@ -129,7 +129,7 @@ describe("LTM through svc-excel eval", () => {
   });
 });
 
-describe("issue #10's other checks through svc-excel eval", () => {
+describe("the same checks through svc-excel eval", () => {
   it('=SVC.SCREEN("ROIC:15:") gives rows, ROIC as a fraction; "eps_dilutd" suggests eps_diluted first', async () => {
     const [screen, eps] = await svcEval(
       '=SVC.SCREEN("ROIC:15:")',

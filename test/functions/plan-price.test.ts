@@ -1,5 +1,5 @@
 /**
- * Contract 4 with the real engine: the pane prices a refresh with engine.plan(requestsFor(...),
+ * Pricing with the real engine: the pane prices a refresh with engine.plan(requestsFor(...),
  * {refresh:true}); after invalidate, recalculating those formulas spends exactly that many calls.
  * Also: a first calculation costs what plan() says, and a second one nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Contract 4: requestsFor(fn, args) is exactly what each custom function asks the engine, so the
+ * requestsFor(fn, args) is exactly what each custom function asks the engine, so the
  * pane's price of a refresh is what recalculation spends. Checked for every function with a stub
  * engine that records its requests.
  */
@@ -71,7 +71,7 @@ const CASES: Array<[string, unknown[]]> = [
   ["PERIODS", ["AAPL"]],
 ];
 
-describe("requestsFor (contract 4)", () => {
+describe("requestsFor", () => {
   it("covers every SVC function", () => {
     const covered = new Set(CASES.map(([fn]) => fn));
     expect([...Object.keys(CELLS)].filter((f) => !covered.has(f))).toEqual([]);

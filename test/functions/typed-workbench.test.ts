@@ -1,7 +1,7 @@
 /**
  * Excel data types through the real bundle: the workbench (production build, Debian Chromium) under
  * the fake Office host reporting CustomFunctionsRuntime 1.4 or later (?datatypes=1). Dates, percents and
- * money display as Excel shows them; SVC.COMPANY is an entity card. Readable is the default (issue 18):
+ * money display as Excel shows them; SVC.COMPANY is an entity card. Readable is the default:
  * the workbench turns data types on unless `?datatypes=0` asks for a host before 1.4, whose cells hold
  * plain numbers (shown in Excel's General format).
  */

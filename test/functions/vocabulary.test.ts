@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 3, analyst vocabulary: TTM = LTM; calendar periods (CY2025, CQ3 2025) mapped through
+ * Analyst vocabulary: TTM = LTM; calendar periods (CY2025, CQ3 2025) mapped through
  * each company's fiscal calendar and stated in the header; metric synonyms and labels ("sales",
  * "eps", "Net Income", "EBITDA") resolved through one table beside the dictionary; the whole income
  * statement, in the API's order, when no metric is given. End to end: the real functions, engine and

@@ -1,5 +1,5 @@
 /**
- * Structural checks of the XML manifest (office-addin-facts 1.1.1 and 3.5): Microsoft's validator
+ * Structural checks of the XML manifest: Microsoft's validator
  * needs the network and its public XSDs predate <Runtimes>, so the rules that matter are here.
  * Checked on the committed manifest.xml and on the manifest a production build renders.
  */
@@ -155,7 +155,7 @@ describe("manifest.xml", () => {
     expect(xml).not.toContain("127.0.0.1");
   });
 
-  it("renders every add-in URL under a sub-path (SVC_ADDIN_URL=https://host.example/excel/, issue 19)", () => {
+  it("renders every add-in URL under a sub-path (SVC_ADDIN_URL=https://host.example/excel/)", () => {
     const cfg = addinConfig({ SVC_ADDIN_URL: "https://host.example/excel/" });
     const xml = renderManifest(SOURCE, cfg);
     checkManifest(xml, cfg);

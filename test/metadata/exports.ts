@@ -1,7 +1,7 @@
 /**
  * Lists the functions a module exports, with the TypeScript compiler API. custom-functions-metadata
  * scans only top-level `function` declarations: an `export const F = () => …` is silently left out
- * of functions.json (office-addin-facts 1.2.4), so the metadata test compares against this list.
+ * of functions.json, so the metadata test compares against this list.
  */
 import * as fs from "fs";
 import * as ts from "typescript";

@@ -1,5 +1,5 @@
 /**
- * The fake Office host (src/fake-office, contract C4) installed in jsdom for tests of src/office:
+ * The fake Office host (src/fake-office) installed in jsdom for tests of src/office:
  * Excel.run as strict as office.js, with every request (Excel.run) and round trip (sync) counted.
  */
 import { installFakeOffice } from "../../src/fake-office/install";

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  *
- * Issue 19.1 and 19.6 against the strict fake host, which turns a string written through
+ * Freeze and Unfreeze against the strict fake host, which turns a string written through
  * Range.values into a formula when it starts with =, +, - or @ (as Excel does):
  *  - Freeze and Insert keep API text text (valuesAsJson where ExcelApi 1.16 is there, else Excel's
  *    text prefix);

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  *
- * Issue 18 item 5, messages that name the real cause: the Account tab's error count is the sheet's
+ * Messages that name the real cause: the Account tab's error count is the sheet's
  * (cells showing an error now, whether or not a call was made); the pane's header does not say
  * "Ready" while nobody is signed in; the "≈ N calls; R left" line goes once the refresh spent them.
  */

@@ -1,5 +1,5 @@
 /**
- * The development and sideload servers (issue 19, lower items): a request for `/%` (a broken
+ * The development and sideload servers: a request for `/%` (a broken
  * percent escape) is a 400 and the server goes on serving; a path that climbs out of dist/ into a
  * sibling whose name starts the same (`dist-old/`) is not served; `npm start`'s https sideload server
  * is the same server (scripts/build-helpers/serve.js), not a copy with its own path rules.

@@ -1,5 +1,5 @@
 /**
- * The company card's links go through the one URL filter (issue 19, lower items): Excel opens the
+ * The company card's links go through the one URL filter: Excel opens the
  * provider's logoTargetAddress and shows check_link, so an API answer's `javascript:`, `data:` or
  * `file:` link must never reach either; an http(s) link does.
  */

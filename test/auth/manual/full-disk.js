@@ -1,5 +1,5 @@
 /**
- * The by-hand check of issue #9 (TESTING.md), scripted: the real `bin/svc-excel.js` with its
+ * The by-hand check of a refresh on a full disk (TESTING.md), scripted: the real `bin/svc-excel.js` with its
  * credentials on a full 16 KiB tmpfs, the access token expired, then `svc-excel eval`. Expect the
  * cell to say "sign in again" with the reason, and the connection still active on the server
  * (no refresh token presented at all). Needs `npm run build:cli` and a mount (root):
