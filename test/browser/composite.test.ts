@@ -109,7 +109,7 @@ describe("composite SVC formulas in the pane: priced, refreshed, frozen and unfr
     await button("svc-refresh", "Price refresh…").click();
     await pane.waitForFunction(() => /calls?;/.test(document.querySelector("[data-field=price]")?.textContent ?? ""));
     expect(await pane.textContent("[data-field=price]")).toMatch(new RegExp(`^≈ ${IDENTITIES} calls;`));
-    expect(await pane.textContent("[data-field=price-detail]")).toBe("7 formulas, 8 SVC calls in them, 8 requests, 2 shared with another call.");
+    expect(await pane.textContent("[data-field=price-detail]")).toBe("7 formulas, 8 SVC calls in them, 8 requests, 2 shared with another call, 1 inside IFERROR or the like (an error there is hidden).");
     const listed = await pane.$$eval("[data-list=notes-cell] li", (li) => li.map((x) => x.textContent));
     expect(listed).toEqual([
       "Sheet1!A1: 1 SVC call, recalculated as a whole",
