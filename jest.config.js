@@ -17,7 +17,7 @@ function suitesWithoutTheirCorpus() {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".test.ts") && /conformance\/corpus"|\/stored"|"\.\/stored"/.test(fs.readFileSync(p, "utf8"))) suites.push(p);
+      else if (e.name.endsWith(".test.ts") && /conformance\/corpus"|\/stored"|"\.\/stored"|\/corpus-cases"/.test(fs.readFileSync(p, "utf8"))) suites.push(p);
     }
   };
   walk(path.join(__dirname, "test"));
