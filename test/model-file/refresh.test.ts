@@ -95,15 +95,15 @@ describe("refresh a model file", () => {
   test("dependents across sheets and transitively are recomputed; what the engine cannot compute is stale", async () => {
     // C2 stores what Excel computed from the stored B7 (391.035 * 2): it verifies, so it is recomputed
     const fixed = fixtureText("model", "xl/worksheets/sheet2.xml").replace('<v>11</v></c></row>', '<v>11</v></c><c r="C2"><f>Model!B7*2</f><v>782.07000000000005</v></c></row>');
-    const model = sheetWith('<row r="21"><c r="B21"><f>BESSELJ(B4,1)</f><v>7</v></c><c r="C21"><f>B21+1</f><v>8</v></c></row>');
+    const model = sheetWith('<row r="21"><c r="B21"><f>WEBSERVICE(B4)</f><v>7</v></c><c r="C21"><f>B21+1</f><v>8</v></c></row>');
     const r = await refresh(buildFixture("model", { [SHEET1]: model, "xl/worksheets/sheet2.xml": fixed }));
     const c2 = cellXmlByAddress(strFromU8(r.parts.get("xl/worksheets/sheet2.xml") as Uint8Array)).get("C2");
     expect(c2).toBe('<c r="C2"><f>Model!B7*2</f><v>856</v></c>');
     expect(r.report.stale.map((s) => [s.cell, s.reason])).toEqual([
-      ["B21", "uses BESSELJ, which only Excel computes"],
+      ["B21", "uses WEBSERVICE, which only Excel computes"],
       ["C21", "reads Model!B21, which could not be recomputed"],
     ]);
-    expect(cellXmlByAddress(strFromU8(r.parts.get(SHEET1) as Uint8Array)).get("B21")).toBe('<c r="B21"><f>BESSELJ(B4,1)</f><v>7</v></c>');
+    expect(cellXmlByAddress(strFromU8(r.parts.get(SHEET1) as Uint8Array)).get("B21")).toBe('<c r="B21"><f>WEBSERVICE(B4)</f><v>7</v></c>');
   });
 
   test("a second refresh with the same answers writes nothing; fullCalcOnLoad is never set", async () => {
