@@ -95,4 +95,4 @@ function checkSizes(root) {
   return ROOTS.flatMap((dir) => sourceFiles(root, dir)).flatMap((f) => checkSource(f, fs.readFileSync(path.join(root, f), "utf8")));
 }
 
-module.exports = { checkSizes, checkSource, ROOTS, MAX_FILE_LINES, MAX_FUNCTION_LINES };
+module.exports = { checkSizes, checkSource, sourceFiles, ROOTS, MAX_FILE_LINES, MAX_FUNCTION_LINES };

@@ -14,6 +14,7 @@
 const fs = require("fs");
 const path = require("path");
 const ts = require("typescript");
+const { sourceFiles: filesUnder } = require("./size");
 
 const ROOT_DIR = "src";
 const EXEMPT_DIR = /^src\/compose\//;
@@ -30,17 +31,9 @@ const ALLOWED = {
   "src/workbench/workbench.ts scheduled": "the development page's own entry: one pending repaint of the one page",
 };
 
+/** The TypeScript files of src/ outside the composition roots (size.js walks the tree the same way). */
 function sourceFiles(root) {
-  const out = [];
-  const walk = (rel) => {
-    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const p = `${rel}/${e.name}`;
-      if (e.isDirectory()) walk(p);
-      else if (SOURCE.test(e.name) && !e.name.endsWith(".d.ts")) out.push(p);
-    }
-  };
-  if (fs.existsSync(path.join(root, ROOT_DIR))) walk(ROOT_DIR);
-  return out.sort().filter((f) => !EXEMPT_DIR.test(f));
+  return filesUnder(root, ROOT_DIR).filter((f) => SOURCE.test(f) && !EXEMPT_DIR.test(f));
 }
 
 /** `new Map()`, `[]`, `{}` (through `as` / `satisfies`): a value a function could fill. */
