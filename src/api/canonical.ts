@@ -26,7 +26,7 @@ export interface CanonicalRequest {
 }
 
 export interface CanonicalOptions {
-  /** Metric keys beyond the spec's lists (default: the most recently read dictionary). */
+  /** Metric keys beyond the spec's lists (default: the spec's lists alone; a runtime passes its own). */
   dictionary?: MetricDictionary;
 }
 

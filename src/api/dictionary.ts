@@ -4,7 +4,9 @@
  * metrics screen_companies filters on. The spec does not show the body, so the reader accepts any
  * reasonable shape: arrays of keys, objects keyed by statement or by tool, arrays of objects with
  * key/id/metric + label + unit + statement, `units` maps. Read once per base URL and kept in memory;
- * until it is read (or when it cannot be read) the spec's lists apply.
+ * until it is read (or when it cannot be read) the spec's lists apply. There is no "active" dictionary:
+ * each composition root hands its runtime `() => dictionaryFor(itsBaseUrl)` (a CurrentDictionary) and
+ * validation and request building take the dictionary as an argument.
  */
 import { FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS, Statement } from "./catalogue";
 import { trimBaseUrl } from "../platform/urls";
@@ -226,7 +228,9 @@ interface Slot {
 
 /** loadDictionary's reads, per API address (a failed one is retried after DICTIONARY_RETRY_MS). */
 const readCache = new Map<string, Slot>();
-let active: MetricDictionary = SPEC_DICTIONARY;
+
+/** The dictionary a runtime validates against right now: its API's once read, the spec's lists until then. */
+export type CurrentDictionary = () => MetricDictionary;
 
 /** After a failed read, wait this long before trying again (the spec lists apply meanwhile). */
 export const DICTIONARY_RETRY_MS = 10 * 60_000;
@@ -234,17 +238,14 @@ export const DICTIONARY_RETRY_MS = 10 * 60_000;
 const baseKey = trimBaseUrl;
 
 /**
- * Read the dictionary of `base` once (concurrent callers share the read), cache it in memory and make
- * it the active one. Never rejects: a failed read yields the spec's lists and is retried later.
+ * Read the dictionary of `base` once (concurrent callers share the read) and cache it in memory, where
+ * dictionaryFor(base) finds it. Never rejects: a failed read yields the spec's lists and is retried later.
  */
 export function loadDictionary(base: string, fetchFn: FetchLike, now: () => number = Date.now): Promise<MetricDictionary> {
   const key = baseKey(base);
   let slot = readCache.get(key);
   if (slot?.pending) return slot.pending;
-  if (slot && (slot.dict.fromApi || (slot.failedAt !== undefined && now() - slot.failedAt < DICTIONARY_RETRY_MS))) {
-    active = slot.dict;
-    return Promise.resolve(slot.dict);
-  }
+  if (slot && (slot.dict.fromApi || (slot.failedAt !== undefined && now() - slot.failedAt < DICTIONARY_RETRY_MS))) return Promise.resolve(slot.dict);
   if (!slot) readCache.set(key, (slot = { dict: SPEC_DICTIONARY }));
   const s = slot;
   s.pending = (async () => {
@@ -258,7 +259,6 @@ export function loadDictionary(base: string, fetchFn: FetchLike, now: () => numb
     } finally {
       s.pending = undefined;
     }
-    active = s.dict;
     return s.dict;
   })();
   return s.pending;
@@ -269,18 +269,7 @@ export function dictionaryFor(base: string): MetricDictionary {
   return readCache.get(baseKey(base))?.dict ?? SPEC_DICTIONARY;
 }
 
-/** The most recently read dictionary: what validation uses when no dictionary is passed. */
-export function activeDictionary(): MetricDictionary {
-  return active;
-}
-
-/** Make `d` the active dictionary (tests, or a runtime that switches API address). */
-export function setActiveDictionary(d: MetricDictionary): void {
-  active = d;
-}
-
 /** Forget every read dictionary (tests). */
 export function resetDictionaries(): void {
   readCache.clear();
-  active = SPEC_DICTIONARY;
 }

@@ -3,7 +3,7 @@
  * Messages name the argument and say what is allowed, because they end up in a cell's hover text.
  */
 import { DEFAULT_STATEMENT, ParamSpec, Statement, TOOLS, ToolName } from "./catalogue";
-import { MetricDictionary, activeDictionary } from "./dictionary";
+import { MetricDictionary, SPEC_DICTIONARY } from "./dictionary";
 import { invalidArgument } from "./errors";
 import { isRealDate, serialToIsoDate } from "./excel-date";
 import { closestFormTypes, knownFormType } from "./forms";
@@ -24,7 +24,7 @@ export function closest(key: string, known: readonly string[], n = 3): string[] 
 }
 
 export interface ValidateOptions {
-  /** Metric keys known beyond the spec's lists (default: the most recently read dictionary). */
+  /** Metric keys known beyond the spec's lists (default: the spec's lists alone; a runtime passes its own). */
   dictionary?: MetricDictionary;
 }
 
@@ -194,7 +194,7 @@ function checkValue(p: ParamSpec, v: unknown): ParamValue {
  * for it (src/api/vocabulary.ts) — among the statement's keys first when the statement is known.
  * An unknown metric names the closest valid keys.
  */
-export function financialMetricKey(raw: string, dict: MetricDictionary = activeDictionary(), statement?: Statement): string {
+export function financialMetricKey(raw: string, dict: MetricDictionary = SPEC_DICTIONARY, statement?: Statement): string {
   const labelOf = (k: string) => dict.financialInfo(k)?.label;
   const key = (statement && resolveMetric(raw, dict.financialMetrics(statement), labelOf)) || resolveMetric(raw, dict.allFinancialMetrics(), labelOf);
   if (key) return key;
@@ -206,7 +206,7 @@ export function financialMetricKey(raw: string, dict: MetricDictionary = activeD
  * The statement a get_financials metric belongs to (spec lists plus the dictionary); "any" for a
  * dictionary key whose statement is not stated. An unknown metric names the closest valid keys.
  */
-export function metricStatement(raw: string, dict: MetricDictionary = activeDictionary()): Statement | "any" {
+export function metricStatement(raw: string, dict: MetricDictionary = SPEC_DICTIONARY): Statement | "any" {
   return dict.statementOf(financialMetricKey(raw, dict)) ?? "any";
 }
 
@@ -244,7 +244,7 @@ function checkScreenFilters(filters: string[], dict: MetricDictionary): string[]
  * names are a programming error.
  */
 export function validateParams(tool: ToolName, raw: RawParams, opts: ValidateOptions = {}): ToolParams {
-  const dict = opts.dictionary ?? activeDictionary();
+  const dict = opts.dictionary ?? SPEC_DICTIONARY;
   const spec = TOOLS[tool];
   const out: ToolParams = {};
   for (const name of Object.keys(raw)) {

@@ -25,7 +25,7 @@
  */
 import { DEFAULT_STATEMENT, ParamScalar, TOOLS, ToolName, WideRule, Statement, paramOf } from "./catalogue";
 import { CanonicalRequest, conditionMet, withDefaults } from "./canonical";
-import { MetricDictionary, activeDictionary } from "./dictionary";
+import { MetricDictionary, SPEC_DICTIONARY } from "./dictionary";
 import { ToolParams, requestKey } from "./validate";
 
 export interface WideRequest {
@@ -35,7 +35,7 @@ export interface WideRequest {
 }
 
 export interface WideOptions {
-  /** Extra metric keys for the wide get_financials call (default: the most recently read dictionary). */
+  /** Extra metric keys for the wide get_financials call (default: the spec's lists alone; a runtime passes its own). */
   dictionary?: MetricDictionary;
 }
 
@@ -92,7 +92,7 @@ export function widen(req: CanonicalRequest, opts: WideOptions = {}): WideReques
     case "columns": {
       const max = maxOf(req.tool, rule.param);
       if (max !== undefined) params[rule.param] = max;
-      const dict = opts.dictionary ?? activeDictionary();
+      const dict = opts.dictionary ?? SPEC_DICTIONARY;
       const statement = String(req.params.statement ?? paramOf(req.tool, "statement")?.default ?? DEFAULT_STATEMENT) as Statement;
       const asked = Array.isArray(req.params[rule.list]) ? (req.params[rule.list] as string[]) : [];
       params[rule.list] = [...new Set([...dict.financialMetrics(statement), ...asked])];

@@ -5,6 +5,7 @@
  */
 import { CredentialSource, staticCredentials } from "../api/client";
 import type { ApiClient } from "../api/client";
+import type { MetricDictionary } from "../api/dictionary";
 import type { SvcEngine } from "../engine";
 import { CellRuntime, cellRuntime } from "../functions/runtime";
 import { CliLock, composeCli } from "./cli";
@@ -15,7 +16,7 @@ export interface EngineSetup {
   client: ApiClient;
   lock: CliLock;
   /** Resolves once the API's metric dictionary was read (or could not be). */
-  dictionary: Promise<unknown>;
+  dictionary: Promise<MetricDictionary>;
   /**
    * What the SVC functions run with: this engine, the plain cell host, and numbers typed as Excel
    * shows them with data types (tables show what Excel shows; the cells store the plain values).
@@ -44,8 +45,8 @@ export async function credentialsFor(token: string | null, baseUrl: string, sign
 
 /** Build through the composition root: one engine per connection (cache, quota, lock), scoped by base URL and connection id. */
 export function buildCliEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, o: CliEngineOptions, connectionId?: string | null): EngineSetup {
-  const { engine, client, lock, dictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: o.lockDir, timeoutMs: o.timeoutMs, connectionId });
-  return { engine, client, lock, dictionary, cells: cellRuntime(engine, { dataTypes: "numbers" }) };
+  const { engine, client, lock, dictionary, currentDictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: o.lockDir, timeoutMs: o.timeoutMs, connectionId });
+  return { engine, client, lock, dictionary, cells: cellRuntime(engine, { dataTypes: "numbers", dictionary: currentDictionary }) };
 }
 
 /**

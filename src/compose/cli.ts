@@ -3,7 +3,7 @@ import { ApiClient } from "../api/client";
 import { FileStore } from "../adapters/node/file-store";
 import { FileLock } from "../adapters/node/file-lock";
 import { proxyAwareFetch } from "../adapters/node/proxy-fetch";
-import { createEngine } from "../engine";
+import { createEngine, rulesOf } from "../engine";
 import type { CliLock } from "./cli-auth";
 import { scopedEngine } from "./connection";
 import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
@@ -41,6 +41,8 @@ export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: 
   const fetchImpl = proxyAwareFetch();
   const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials, timeoutMs: o.timeoutMs, fetch: fetchImpl });
   const lock = new FileLock(o.lockDir);
+  const dictionary = readDictionary(conn.baseUrl, fetchImpl);
+  const rules = rulesOf(dictionary.current);
   // The root first: a cache root open to others is refused even before anyone signs in.
   if (o.cacheDir) new FileStore(o.cacheDir).ensurePrivate();
   const engine = scopedEngine(conn, { timeoutMs: o.timeoutMs, initial: o.connectionId, fetch: fetchImpl }, ({ id, scope, client: bound }) =>
@@ -50,8 +52,9 @@ export function composeCli(conn: Connection, o: CliOptions): Composed & { lock: 
       lock,
       lockName: "api-" + scope,
       timeoutMs: o.timeoutMs !== undefined ? o.timeoutMs + 5_000 : undefined,
+      rules,
     }),
   );
   const scope = connectionScope(conn.baseUrl, engine.connection() ?? "");
-  return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl, fetchImpl) };
+  return { engine, client, lock, scope, dictionary: dictionary.read, currentDictionary: dictionary.current };
 }

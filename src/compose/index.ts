@@ -6,7 +6,7 @@
  */
 import type { ApiClient, CredentialSource } from "../api/client";
 import { TOOLS } from "../api/catalogue";
-import { loadDictionary } from "../api/dictionary";
+import { CurrentDictionary, MetricDictionary, SPEC_DICTIONARY, dictionaryFor, loadDictionary } from "../api/dictionary";
 import type { ConnectionScopedEngine } from "../engine/scoped";
 
 export { connectionScope, credentialFingerprint, normaliseBaseUrl } from "./scope";
@@ -32,7 +32,9 @@ export interface Composed {
    * The API's metric dictionary, read once (unauthenticated, never counted as a call); until it is
    * read the spec's lists apply. Never rejects.
    */
-  dictionary: Promise<unknown>;
+  dictionary: Promise<MetricDictionary>;
+  /** This connection's dictionary right now: what its engine, its cells and its pane validate against. */
+  currentDictionary: CurrentDictionary;
 }
 
 const DICTIONARY_TIMEOUT_MS = 5_000;
@@ -42,11 +44,15 @@ const LONGEST_TTL_MS = Math.max(...Object.values(TOOLS).map((t) => t.ttlMs));
 /** Persistent answers older than this are swept at start; until then they serve as stale fallback when the API is down. */
 export const SWEEP_AFTER_MS = 4 * LONGEST_TTL_MS;
 
-/** Start reading the dictionary of this API address (src/api/dictionary caches it per address). */
-export function readDictionary(baseUrl: string, fetchFn?: typeof fetch): Promise<unknown> {
+/**
+ * Start reading the dictionary of this API address (src/api/dictionary caches it per address); `current`
+ * answers the spec's lists until it has arrived, then the address's own.
+ */
+export function readDictionary(baseUrl: string, fetchFn?: typeof fetch): { read: Promise<MetricDictionary>; current: CurrentDictionary } {
+  const current: CurrentDictionary = () => dictionaryFor(baseUrl);
   const f = fetchFn ?? (globalThis as { fetch?: typeof fetch }).fetch;
-  if (!f) return Promise.resolve(null);
+  if (!f) return { read: Promise.resolve(SPEC_DICTIONARY), current };
   // Bounded: an address that never answers must not hold up the first evaluation.
   const signal = (): AbortSignal | undefined => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(DICTIONARY_TIMEOUT_MS) : undefined);
-  return loadDictionary(baseUrl, (url, init) => f(url, { ...init, signal: signal() })).catch(() => null);
+  return { read: loadDictionary(baseUrl, (url, init) => f(url, { ...init, signal: signal() })).catch(() => SPEC_DICTIONARY), current };
 }

@@ -107,7 +107,7 @@ function build(): Host {
   return {
     config,
     engine: engine as SvcEngine,
-    cells: { ...cellRuntime(composed.engine, { host: officeCellHost }), sources: new SourceBook() },
+    cells: { ...cellRuntime(composed.engine, { host: officeCellHost, dictionary: composed.currentDictionary }), sources: new SourceBook() },
     client,
     auth,
     lock,

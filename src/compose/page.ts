@@ -1,7 +1,7 @@
 /** The page's composition: IndexedDB cache, Web Locks. Browser-only adapters. */
 import { ApiClient } from "../api/client";
 import { IndexedDbStore } from "../adapters/browser/indexeddb-store";
-import { createEngine } from "../engine";
+import { createEngine, rulesOf } from "../engine";
 import { browserLock } from "../adapters/browser/web-lock";
 import type { CrossLock } from "../platform/locks";
 import { scopedEngine } from "./connection";
@@ -20,14 +20,16 @@ export function pageLock(): CrossLock {
 export function composePage(conn: Connection, opts: { dbName?: string; lock?: CrossLock } = {}): Composed & { lock: CrossLock } {
   const lock = opts.lock ?? browserLock();
   const client = new ApiClient({ baseUrl: conn.baseUrl, credentials: conn.credentials });
+  const dictionary = readDictionary(conn.baseUrl);
+  const rules = rulesOf(dictionary.current);
   const engine = scopedEngine(conn, {}, ({ id, scope, client: bound }) => {
     // Signed out: nothing is stored (and nothing read) under any connection's scope.
     const store = id === null ? undefined : new IndexedDbStore(scope, opts.dbName ?? "svc-cache");
     void store?.sweep(SWEEP_AFTER_MS).catch(() => undefined);
     // One queue per connection: every runtime of this origin talking to this API as this connection shares it.
     // Excel re-runs the functions by itself (on the web at every open): an expired answer is kept, only Refresh asks again.
-    return createEngine({ client: bound, store, lock, lockName: `svc-api:${scope}`, keepExpired: true });
+    return createEngine({ client: bound, store, lock, lockName: `svc-api:${scope}`, keepExpired: true, rules });
   });
   const scope = connectionScope(conn.baseUrl, engine.connection() ?? "");
-  return { engine, client, lock, scope, dictionary: readDictionary(conn.baseUrl) };
+  return { engine, client, lock, scope, dictionary: dictionary.read, currentDictionary: dictionary.current };
 }

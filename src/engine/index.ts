@@ -4,6 +4,7 @@
  */
 export * from "./types";
 export { createEngine } from "./engine";
+export { rulesOf } from "./rules";
 export {
   DEFAULT_ABANDON_GRACE_MS,
   DEFAULT_BUSY_BASE_MS,

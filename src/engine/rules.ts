@@ -2,10 +2,12 @@
  * The request rules the engine routes by (implemented in src/api):
  * canonicalise a raw request, widen it to the call worth making, tell whether a sent call covers a
  * request, slice the narrow answer out of a wide one. The engine takes them as an interface so tests
- * can hand in their own; `apiRules` are the real ones.
+ * can hand in their own; `rulesOf(dictionary)` are the real ones, checking metrics against the
+ * runtime's dictionary (`apiRules`: the spec's lists alone).
  */
 import type { ToolName } from "../api/catalogue";
 import { CanonicalRequest, canonicalise } from "../api/canonical";
+import { CurrentDictionary, SPEC_DICTIONARY } from "../api/dictionary";
 import type { RawParams, ToolParams } from "../api/validate";
 import { WideRequest, covers, sliceData, widen } from "../api/wide";
 
@@ -19,12 +21,17 @@ export interface RequestRules {
   sliceData(req: CanonicalRequest, sent: ToolParams, data: Record<string, unknown>): Record<string, unknown>;
 }
 
-export const apiRules: RequestRules = {
-  canonicalise: (tool, raw) => canonicalise(tool, raw),
-  widen: (req) => widen(req),
-  covers: (sent, req) => covers(sent, req),
-  sliceData: (req, sent, data) => sliceData(req, sent, data),
-};
+/** The API's rules with the metric keys of `dictionary` (read at each request: it may arrive later). */
+export function rulesOf(dictionary: CurrentDictionary): RequestRules {
+  return {
+    canonicalise: (tool, raw) => canonicalise(tool, raw, { dictionary: dictionary() }),
+    widen: (req) => widen(req, { dictionary: dictionary() }),
+    covers: (sent, req) => covers(sent, req),
+    sliceData: (req, sent, data) => sliceData(req, sent, data),
+  };
+}
+
+export const apiRules: RequestRules = rulesOf(() => SPEC_DICTIONARY);
 
 /**
  * The same rules, each request widened once: the coalescer, the registry and the cache each ask for a

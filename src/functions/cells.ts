@@ -7,7 +7,7 @@
 import type { ToolName } from "../api/catalogue";
 import { Grid } from "../shape/grid";
 import { CellOptions } from "./options";
-import { activeDictionary } from "../api/dictionary";
+import type { MetricDictionary } from "../api/dictionary";
 import { invalidArgument } from "../api/errors";
 import { companyCard } from "../shape/company-card";
 import { profileEntries, profileField, profileCell, profileRows } from "../shape/profile";
@@ -23,19 +23,18 @@ import { plainArgument } from "./typed-args";
  */
 const shapedCache = new WeakMap<object, Map<string, Grid>>();
 
-function shapeOnce(tool: ToolName, data: Record<string, unknown>, options: CellOptions): Grid {
+function shapeOnce(tool: ToolName, data: Record<string, unknown>, options: CellOptions, dict: MetricDictionary): Grid {
   const key = `${tool}|${options.headers}|${options.dates}|${JSON.stringify(options.extra)}`;
   let byOptions = shapedCache.get(data);
   if (!byOptions) shapedCache.set(data, (byOptions = new Map()));
   let grid = byOptions.get(key);
-  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, tool === "screen_companies" ? withScreenUnits(data) : data, options)));
+  if (!grid) byOptions.set(key, (grid = shapeAnswer(tool, tool === "screen_companies" ? withScreenUnits(data, dict) : data, options)));
   return grid;
 }
 
 /** Screen metrics' units: the answer's `units`, else the API dictionary's (so a percent metric is converted either way). */
-function withScreenUnits(data: Record<string, unknown>): Record<string, unknown> {
+function withScreenUnits(data: Record<string, unknown>, dict: MetricDictionary): Record<string, unknown> {
   const given = data.units && typeof data.units === "object" ? (data.units as Record<string, unknown>) : {};
-  const dict = activeDictionary();
   const units: Record<string, unknown> = {};
   for (const m of dict.screenMetrics()) {
     const u = dict.screenInfo(m)?.unit;
@@ -51,8 +50,8 @@ export type CellBody = (ctx: CallContext, args: readonly unknown[]) => Promise<G
 const records =
   (fn: string): CellBody =>
   async (ctx, args) => {
-    const [req] = requestsFor(fn, [...args]);
-    return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options);
+    const [req] = requestsFor(fn, [...args], ctx.dictionary);
+    return shapeOnce(req.tool, (await ctx.fetch(req)).data, ctx.options, ctx.dictionary);
   };
 
 /** A company's profile (field, value rows, or an entity card where the host shows them), or one field. */
@@ -60,7 +59,7 @@ const company: CellBody = async (ctx, args) => {
   const [, field] = args;
   const f = plainArgument(field);
   const wanted = f === null || f === undefined ? "" : String(f).trim();
-  const [req] = requestsFor("COMPANY", [...args]);
+  const [req] = requestsFor("COMPANY", [...args], ctx.dictionary);
   const { data, link } = await ctx.fetch(req);
   if (wanted === "") return ctx.entityCards ? [[companyCard(data, link, ctx.options)]] : profileRows(data, ctx.options);
   const hit = profileField(data, wanted);

@@ -66,7 +66,7 @@ function withoutEmptyExtras(view: FinancialsView, statement: Statement): Financi
 }
 
 export async function financialsCell(ctx: CallContext, ticker: unknown, metrics: unknown, period: unknown): Promise<Grid> {
-  const fr = financialsRequests(ticker, metrics, period, ctx.options);
+  const fr = financialsRequests(ticker, metrics, period, ctx.options, ctx.dictionary);
   const answers = [];
   for (const r of fr.requests) answers.push((await ctx.fetch(r)).data);
   const labels = asArray(answers[0].periods).map(str);

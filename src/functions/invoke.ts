@@ -5,6 +5,7 @@
  * (the page's SourceBook for the pane, the CLI's change list) from what the call returned.
  */
 import { argsOf } from "../api/arguments";
+import type { MetricDictionary } from "../api/dictionary";
 import { EngineAnswer } from "../engine/types";
 import { describeFailure } from "../api/cell-outcome";
 import { isSvcError } from "../api/errors";
@@ -53,6 +54,8 @@ export interface CallContext {
   options: CellOptions;
   /** SVC.COMPANY without a field is an entity card (the host shows data types and cards). */
   entityCards: boolean;
+  /** The runtime's metric dictionary at the call (the spec's lists until its API's was read). */
+  dictionary: MetricDictionary;
   /** Ask the engine (requests come from requests.ts); the first answer is the cell's source for the pane. */
   fetch(req: PlanRequest): Promise<EngineAnswer>;
   /** FINANCIALS: record the source of each value of the grid for the pane's "Show source". */
@@ -118,6 +121,7 @@ export async function runCell(
     const ctx: CallContext = {
       options,
       entityCards: entityCardsOn(rt),
+      dictionary: rt.dictionary(),
       fetch: async (req) => {
         let answer: EngineAnswer;
         try {

@@ -10,7 +10,7 @@
  */
 import { PERIODS_DEFAULT_PERIOD, PERIODS_FN, toolOfFunction } from "../api/arguments";
 import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api/catalogue";
-import { activeDictionary } from "../api/dictionary";
+import { MetricDictionary, SPEC_DICTIONARY } from "../api/dictionary";
 import { SvcError, invalidArgument } from "../api/errors";
 import { bareSvcName } from "../api/svc-name";
 import { RawParams, financialMetricKey, metricStatement, splitList } from "../api/validate";
@@ -44,10 +44,10 @@ export { PERIODS_ARGS, PERIODS_FN, toolOfFunction } from "../api/arguments";
 const normalName = bareSvcName;
 
 /** The statement a list of metric keys belongs to; keys from two statements are an error. */
-function statementFor(keys: string[], fallback: string | undefined): Statement {
+function statementFor(keys: string[], fallback: string | undefined, dict: MetricDictionary): Statement {
   let found: Statement | undefined;
   for (const k of keys) {
-    const s = metricStatement(k);
+    const s = metricStatement(k, dict);
     if (s === "any") continue; // a dictionary line with no stated statement fits any
     if (found && s !== found)
       throw invalidArgument("metrics", `metrics mix ${found} and ${s} keys ("${k}"); use keys of one statement per formula`);
@@ -65,13 +65,13 @@ function requiredTicker(ticker: unknown): unknown {
 }
 
 /** The get_financials requests of =SVC.FINANCIALS(ticker, metrics, period, options). */
-export function financialsRequests(ticker: unknown, metrics: unknown, period: unknown, options: CellOptions): FinancialsRequests {
+export function financialsRequests(ticker: unknown, metrics: unknown, period: unknown, options: CellOptions, dict: MetricDictionary): FinancialsRequests {
   const t = requiredTicker(ticker);
   const typed = [...new Set(splitList(plainArgument(metrics)))];
-  const resolved = [...new Set(typed.map((k) => financialMetricKey(k)))];
-  const statement = statementFor(resolved, options.extra.statement);
+  const resolved = [...new Set(typed.map((k) => financialMetricKey(k, dict)))];
+  const statement = statementFor(resolved, options.extra.statement, dict);
   const whole = resolved.length === 0;
-  const keys = whole ? [...activeDictionary().financialMetrics(statement)] : resolved;
+  const keys = whole ? [...dict.financialMetrics(statement)] : resolved;
   const plan = parsePeriod(plainArgument(period));
   // include_provenance: every value keeps its source for "Show source" (the engine's wide call asks it too)
   const base = { ticker: t, statement, period_type: plan.periodType, years: plan.years, include_provenance: true };
@@ -80,12 +80,12 @@ export function financialsRequests(ticker: unknown, metrics: unknown, period: un
     // LTM ratios are recomputed from their components: ask for those too (same statement in the
     // same request; another statement's, e.g. revenue for fcf_margin, in a second one).
     const extra = ltmComponents(keys, statement);
-    const inStatement = (k: string) => [statement, "any"].includes(metricStatement(k));
+    const inStatement = (k: string) => [statement, "any"].includes(metricStatement(k, dict));
     const own = [...keys, ...extra.filter((k) => inStatement(k) && !keys.includes(k))];
     requests.push({ tool: "get_financials", params: { ...base, metrics: own } });
     const others = new Map<Statement, string[]>();
     for (const k of extra) {
-      const s = metricStatement(k);
+      const s = metricStatement(k, dict);
       if (s !== statement && s !== "any") others.set(s, [...(others.get(s) ?? []), k]);
     }
     for (const [s, ks] of others) requests.push({ tool: "get_financials", params: { ...base, statement: s, metrics: ks } });
@@ -116,11 +116,14 @@ export function toolParams(tool: ToolName, args: readonly unknown[]): RawParams 
   return params;
 }
 
-/** The requests `=SVC.<fn>(args...)` makes (args as typed, without Excel's invocation object). */
-export function requestsFor(fn: string, given: readonly unknown[]): PlanRequest[] {
+/**
+ * The requests `=SVC.<fn>(args...)` makes (args as typed, without Excel's invocation object), metric
+ * names checked against `dict` (the runtime's dictionary; the spec's lists when none is given).
+ */
+export function requestsFor(fn: string, given: readonly unknown[], dict: MetricDictionary = SPEC_DICTIONARY): PlanRequest[] {
   const name = normalName(fn);
   const args = blankZeros(name, given);
-  if (name === "FINANCIALS") return financialsRequests(args[0], args[1], args[2], parseOptions(plainArgument(args[3]), name)).requests;
+  if (name === "FINANCIALS") return financialsRequests(args[0], args[1], args[2], parseOptions(plainArgument(args[3]), name), dict).requests;
   if (name === PERIODS_FN) {
     parseOptions(plainArgument(args[2]), name);
     return [periodsRequest(args[0], args[1]).request];

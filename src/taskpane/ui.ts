@@ -10,7 +10,6 @@
  */
 import "@fluentui/web-components/web-components.min.js";
 import { webLightTheme } from "@fluentui/tokens";
-import { dictionaryFor, loadDictionary } from "../api/dictionary";
 import type { Host } from "../host/host";
 import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
@@ -44,13 +43,13 @@ export function start(host: Host): void {
       workbook: officeWorkbook((address) => host.cells.sources.sourceOf(address)?.provenance),
       evaluate: (fn, args) => callFunction(host.cells, fn, args),
       sources: { list: () => host.cells.sources.list(), onChange: (l) => host.cells.sources.onChange(l) },
-      requestsFor,
-      // The API's dictionary (labels, units, industry lines) once read; the spec's lists until then.
+      requestsFor: (fn, args) => requestsFor(fn, args, host.cells.dictionary()),
+      // The runtime's dictionary (labels, units, industry lines) once read; the spec's lists until then.
       metrics: {
-        financialMetrics: (s) => dictionaryFor(host.config.baseUrl).financialMetrics(s),
-        financialInfo: (k) => dictionaryFor(host.config.baseUrl).financialInfo(k),
-        screenMetrics: () => dictionaryFor(host.config.baseUrl).screenMetrics(),
-        screenInfo: (k) => dictionaryFor(host.config.baseUrl).screenInfo(k),
+        financialMetrics: (s) => host.cells.dictionary().financialMetrics(s),
+        financialInfo: (k) => host.cells.dictionary().financialInfo(k),
+        screenMetrics: () => host.cells.dictionary().screenMetrics(),
+        screenInfo: (k) => host.cells.dictionary().screenInfo(k),
       },
       openLink: (url) => {
         openExternalLink(url);
@@ -58,8 +57,6 @@ export function start(host: Host): void {
       config: host.config,
     });
     wireHeader(auth, host.config.baseUrl, showStatus); // "Ready" only when a call can be made
-    // No credential and no quota: the dictionary read is not an API call (stats().calls stays put).
-    void loadDictionary(host.config.baseUrl, (url, init) => fetch(url, init));
     document.body.dataset.paneReady = "1";
     performance.mark("svc-pane-mounted");
   } catch (e) {

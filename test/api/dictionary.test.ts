@@ -1,9 +1,9 @@
 import { FINANCIAL_METRICS, SCREEN_METRICS } from "../../src/api/catalogue";
 import { canonicalise } from "../../src/api/canonical";
+import { rulesOf } from "../../src/engine/rules";
 import {
   FetchLike,
   SPEC_DICTIONARY,
-  activeDictionary,
   dictionaryFor,
   loadDictionary,
   parseDictionary,
@@ -119,7 +119,7 @@ describe("the data dictionary", () => {
       if (fail) throw new Error("down");
       return { ok: true, status: 200, json: async () => ({ income: BANK }) };
     };
-    expect(activeDictionary()).toBe(SPEC_DICTIONARY);
+    expect(dictionaryFor("http://x")).toBe(SPEC_DICTIONARY);
     expect(await loadDictionary("http://x", fetchFn, () => t)).toBe(SPEC_DICTIONARY);
     await loadDictionary("http://x", fetchFn, () => t);
     expect(n).toBe(1);
@@ -138,10 +138,25 @@ describe("the data dictionary", () => {
   it("validation uses the union: an industry line is accepted once the dictionary is read", async () => {
     const raw = { ticker: "JPM", metrics: "net_interest_income" };
     expect(() => canonicalise("get_financials", raw)).toThrow(/Unknown income metric/);
-    await loadDictionary("http://z", async () => ({ ok: true, status: 200, json: async () => SHAPES["array of entries with statement"] }));
-    expect(canonicalise("get_financials", raw).params.metrics).toEqual(["net_interest_income"]);
-    expect(canonicalise("get_financials", { ticker: "JPM", statement: "balance", metrics: "DEPOSITS" }).params.metrics).toEqual(["deposits"]);
-    expect(() => canonicalise("get_financials", { ticker: "JPM", statement: "balance", metrics: "net_interest_income" })).toThrow(/income metric/);
-    expect(canonicalise("screen_companies", { filters: "tangible_book_growth:5:" }).params.sort_by).toBe("tangible_book_growth");
+    const dictionary = await loadDictionary("http://z", async () => ({ ok: true, status: 200, json: async () => SHAPES["array of entries with statement"] }));
+    expect(canonicalise("get_financials", raw, { dictionary }).params.metrics).toEqual(["net_interest_income"]);
+    expect(canonicalise("get_financials", { ticker: "JPM", statement: "balance", metrics: "DEPOSITS" }, { dictionary }).params.metrics).toEqual(["deposits"]);
+    expect(() => canonicalise("get_financials", { ticker: "JPM", statement: "balance", metrics: "net_interest_income" }, { dictionary })).toThrow(/income metric/);
+    expect(canonicalise("screen_companies", { filters: "tangible_book_growth:5:" }, { dictionary }).params.sort_by).toBe("tangible_book_growth");
+    // nothing is left behind for a caller that passes no dictionary
+    expect(() => canonicalise("get_financials", raw)).toThrow(/Unknown income metric/);
+  });
+
+  it("two API addresses in one process each validate against their own dictionary", async () => {
+    const banks = rulesOf(() => dictionaryFor("http://banks"));
+    const plain = rulesOf(() => dictionaryFor("http://plain"));
+    const raw = { ticker: "JPM", metrics: "net_interest_income" };
+    expect(() => banks.canonicalise("get_financials", raw)).toThrow(/Unknown income metric/);
+    await loadDictionary("http://banks", async () => ({ ok: true, status: 200, json: async () => ({ income: BANK }) }));
+    await loadDictionary("http://plain", async () => ({ ok: true, status: 200, json: async () => ({ balance: ["deposits"] }) }));
+    expect(banks.canonicalise("get_financials", raw).params.metrics).toEqual(["net_interest_income"]);
+    expect(() => plain.canonicalise("get_financials", raw)).toThrow(/Unknown income metric/);
+    expect(banks.widen(banks.canonicalise("get_financials", { ticker: "JPM" })).params.metrics).toEqual(expect.arrayContaining(BANK));
+    expect(plain.widen(plain.canonicalise("get_financials", { ticker: "JPM" })).params.metrics).not.toContain(BANK[0]);
   });
 });

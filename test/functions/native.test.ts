@@ -3,6 +3,7 @@
  * last four fiscal quarters, absolute windows, the real "available" range, SVC.PERIODS, per-value
  * sources for the pane, the COMPANY entity card, and typed values where the host has data types.
  */
+import { parseDictionary } from "../../src/api/dictionary";
 import { ApiClient, staticCredentials } from "../../src/api/client";
 import { evalCommand } from "../../src/cli/eval";
 import { createEngine } from "../../src/engine";
@@ -368,12 +369,9 @@ describe("Excel data types (host with CustomFunctionsRuntime 1.4: Windows 2208, 
 
 describe("screen units from the API dictionary", () => {
   it("converts a percent metric when the answer states no units but the dictionary does", async () => {
-    const { setActiveDictionary, parseDictionary, resetDictionaries } =
-      await import("../../src/api/dictionary");
-    setActiveDictionary(
-      parseDictionary({ screen_metrics: [{ id: "roic", unit: "percent" }] }),
-    );
+    const dictionary = parseDictionary({ screen_metrics: [{ id: "roic", unit: "percent" }] });
     use({
+      dictionary: () => dictionary,
       engine: {
         request: async () => ({
           data: {
@@ -395,12 +393,8 @@ describe("screen units from the API dictionary", () => {
         clearCache: async () => undefined,
       },
     });
-    try {
-      const g = await grid("SCREEN", "roic:10:");
-      expect(g[1][4]).toBe(0.125);
-    } finally {
-      resetDictionaries();
-    }
+    const g = await grid("SCREEN", "roic:10:");
+    expect(g[1][4]).toBe(0.125);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { EXIT } from "../command";
 import { batchArgs, priceTogether } from "./batch";
+import type { MetricDictionary } from "../../api/dictionary";
 import type { SvcEngine } from "../../engine";
 import { Model } from "../../model-file";
 import { PlanRequest } from "../../plan";
@@ -18,12 +19,12 @@ import { setUp } from "./refresh";
 import { fileFailure } from "./guard";
 
 /** Each model checked alone (its cells, its problems in the plan's words, its price alone); the requests of each, for the price of the lot. */
-async function checkEach(live: ModelFile[], engine: SvcEngine): Promise<PlanRequest[][]> {
+async function checkEach(live: ModelFile[], engine: SvcEngine, dictionary: MetricDictionary): Promise<PlanRequest[][]> {
   const requests: PlanRequest[][] = [];
   for (const f of live) {
     let checked: Awaited<ReturnType<typeof checkModel>>;
     try {
-      checked = await checkModel(f.model as Model, engine);
+      checked = await checkModel(f.model as Model, engine, dictionary);
     } catch (e) {
       settle(f, "failed", fileFailure(e)); // this file's failure: the others are checked
       continue;
@@ -47,7 +48,7 @@ export async function batchCheck(argv: string[], credentialsFor: Credentials): P
     const setup = await setUp("check", args, credentialsFor, false);
     if (typeof setup === "number") return setup;
     try {
-      total = await priceTogether(setup.engine, await checkEach(live, setup.engine));
+      total = await priceTogether(setup.engine, await checkEach(live, setup.engine, setup.cells.dictionary()));
     } finally {
       await setup.lock.releaseAll();
     }

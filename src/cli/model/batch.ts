@@ -104,7 +104,7 @@ class OverCeiling extends Error {
 /** A model's plan, or null when planning it failed (the file is settled as failed with the reason). */
 async function planOne(f: ModelFile, setup: EngineSetup): Promise<Plan | null> {
   try {
-    return await planModel(f.model as Model, setup.engine);
+    return await planModel(f.model as Model, setup.engine, setup.cells.dictionary());
   } catch (e) {
     settle(f, "failed", fileFailure(e));
     return null;

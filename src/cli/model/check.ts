@@ -5,6 +5,7 @@
  * plain formulas depending on SVC results verified against the values Excel stored (a stale one is a problem).
  * Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
+import type { MetricDictionary } from "../../api/dictionary";
 import { SvcEngine } from "../../engine";
 import { isFunctionName } from "../../functions/call";
 import { CellReport, dependentsLine, displayFormula, Model, verifyDependents } from "../../model-file";
@@ -24,8 +25,8 @@ export interface Checked extends CellReport {
 const BROKEN_LINK = "broken link: the formula carries a dead external-book prefix ([1]!...) and shows #NAME? in Excel; run `svc-excel repair`";
 
 /** Every cell of the plan with its price alone, its first invalid argument and its problems; the lines to print; the plan's requests (a run over several models prices them together). */
-export async function checkModel(model: Model, engine: SvcEngine): Promise<{ cells: Checked[]; lines: string[]; hides: string[]; calls: number; detail: string; requests: PlanRequest[] }> {
-  const { plan, price, lines, cells } = await planModel(model, engine);
+export async function checkModel(model: Model, engine: SvcEngine, dictionary: MetricDictionary): Promise<{ cells: Checked[]; lines: string[]; hides: string[]; calls: number; detail: string; requests: PlanRequest[] }> {
+  const { plan, price, lines, cells } = await planModel(model, engine, dictionary);
   const broken = new Set(model.sites.filter((s) => s.broken).map((s) => s.address));
   // the problems: every plan line but the one listing each covered cell (the JSON's `calls` says that)
   const said = [...[...broken].map((address) => ({ address, text: BROKEN_LINK })), ...lines.filter((l) => l.kind !== "cell" && l.kind !== "hides")];
@@ -51,7 +52,7 @@ export async function checkCommand(argv: string[], credentialsFor: Credentials):
   if (typeof setup === "number") return setup;
   let checked: Awaited<ReturnType<typeof checkModel>>;
   try {
-    checked = await checkModel(model, setup.engine);
+    checked = await checkModel(model, setup.engine, setup.cells.dictionary());
   } finally {
     await setup.lock.releaseAll();
   }

@@ -3,6 +3,7 @@
  * stored values, the functions' own request mapping, priced by the engine. What `check` prints is
  * the plan's own words, so a cell reads the same in the pane and in the terminal.
  */
+import type { MetricDictionary } from "../../api/dictionary";
 import type { SvcEngine } from "../../engine";
 import { requestsFor } from "../../functions/requests";
 import { formulasOf, Model, modelReader, ModelFormulaCell } from "../../model-file";
@@ -17,10 +18,10 @@ export interface ModelPlan {
   cells: ModelFormulaCell[];
 }
 
-/** Plan and price a refresh of every formula of the model that makes an SVC call. */
-export async function planModel(model: Model, engine: Pick<SvcEngine, "plan">, now?: () => Date): Promise<ModelPlan> {
+/** Plan and price a refresh of every formula of the model that makes an SVC call, metrics checked against `dictionary`. */
+export async function planModel(model: Model, engine: Pick<SvcEngine, "plan">, dictionary: MetricDictionary, now?: () => Date): Promise<ModelPlan> {
   const formulas = formulasOf(model);
-  const plan = await planRefresh(formulas, { reader: modelReader(model), requestsFor, now });
+  const plan = await planRefresh(formulas, { reader: modelReader(model), requestsFor: (fn, args) => requestsFor(fn, args, dictionary), now });
   const price = await pricePlan(plan, (reqs) => engine.plan(reqs));
   const byAddress = new Map(formulas.map((f) => [f.address, f]));
   const cells = plan.cells.map((c) => byAddress.get(c.address)).filter((c): c is ModelFormulaCell => c !== undefined);

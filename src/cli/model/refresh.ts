@@ -67,7 +67,7 @@ export async function refreshCommand(argv: string[], credentialsFor: Credentials
   if (svcCells.size === 0) return noSvcFormulas(opened);
   const setup = await setUp("refresh", args, credentialsFor);
   if (typeof setup === "number") return setup;
-  const over = await overCeiling(args.maxCalls, async () => (await planModel(model, setup.engine)).price.calls, setup);
+  const over = await overCeiling(args.maxCalls, async () => (await planModel(model, setup.engine, setup.cells.dictionary())).price.calls, setup);
   if (over !== null) return over;
   const seen = { signedOut: false, answered: 0, failed: 0 };
   let result: RefreshResult;
