@@ -90,7 +90,7 @@ function main() {
 }
 
 function ruleOfCheck(check) {
-  return { size: ["file-lines", "function-lines", "non-null"], copies: ["duplicate"], exports: ["unused-export", "unused-file"], citations: ["citation"], state: ["module-state"] }[check] || [];
+  return { size: ["file-lines", "function-lines", "non-null"], copies: ["duplicate"], exports: ["unused-export", "unused-file"], citations: ["citation"], state: ["module-state", "global-write"] }[check] || [];
 }
 
 if (require.main === module) main();

@@ -8,7 +8,13 @@
  * A pure memo of a function's own results is not state: named as a cache (`cache`, `...Cache`) it
  * passes. Each violation is {rule: "module-state", file, name, detail}.
  *
- * ALLOWED lists what must stay, each with its one-line reason; everything else is fixed, not listed.
+ * And in every file of src/, src/compose included: a write to the global object (`globalThis.x = `,
+ * `window[k] = `, `delete self.x`, `Object.defineProperty(globalThis, ...)`, or the same through a
+ * local name bound to it): data hidden where any module can read it. Each is {rule: "global-write",
+ * file, name (the property, or "?" when computed), detail}.
+ *
+ * ALLOWED and GLOBAL_WRITERS list what must stay, each with its one-line reason; everything else is
+ * fixed, not listed.
  */
 "use strict";
 const fs = require("fs");
@@ -31,9 +37,15 @@ const ALLOWED = {
   "src/workbench/workbench.ts scheduled": "the development page's own entry: one pending repaint of the one page",
 };
 
-/** The TypeScript files of src/ outside the composition roots (size.js walks the tree the same way). */
-function sourceFiles(root) {
-  return filesUnder(root, ROOT_DIR).filter((f) => SOURCE.test(f) && !EXEMPT_DIR.test(f));
+/** The files that may write to the global object, each with why (its own comment says more). */
+const GLOBAL_WRITERS = {
+  "src/compose/runtime-slot.ts": "the page runtime's one slot: a second copy of the bundle in the runtime and the drivers of a development page (the workbench's frame, Playwright) can reach the Host only through the page's window",
+};
+const GLOBAL_NAMES = new Set(["globalThis", "window", "self"]);
+
+/** The TypeScript files of src/ (size.js walks the tree the same way); `all` keeps the composition roots. */
+function sourceFiles(root, all = false) {
+  return filesUnder(root, ROOT_DIR).filter((f) => SOURCE.test(f) && (all || !EXEMPT_DIR.test(f)));
 }
 
 /** `new Map()`, `[]`, `{}` (through `as` / `satisfies`): a value a function could fill. */
@@ -92,8 +104,63 @@ function checkFile(root, file) {
   return out.filter((v) => !ALLOWED[`${v.file} ${v.name}`]);
 }
 
+/** `e` without `as`, `satisfies`, `!` and parentheses around it. */
+function bare(e) {
+  while (e && (ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isTypeAssertionExpression(e))) e = e.expression;
+  return e;
+}
+
+/** Names bound to the global object in this file (`const g = globalThis as ...`), the global names themselves included. */
+function globalAliases(sf) {
+  const names = new Set(GLOBAL_NAMES);
+  const visit = (n) => {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+      const init = bare(n.initializer);
+      if (ts.isIdentifier(init) && names.has(init.text)) names.add(n.name.text);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return names;
+}
+
+/** The property `target` writes on the global object ("?" when computed), or null when it is not a global's property. */
+function globalProperty(target, aliases) {
+  const t = bare(target);
+  if (!t || !(ts.isPropertyAccessExpression(t) || ts.isElementAccessExpression(t))) return null;
+  const owner = bare(t.expression);
+  if (!ts.isIdentifier(owner) || !aliases.has(owner.text)) return null;
+  if (ts.isPropertyAccessExpression(t)) return t.name.text;
+  return ts.isStringLiteralLike(t.argumentExpression) ? t.argumentExpression.text : "?";
+}
+
+function globalWrite(n, aliases) {
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return globalProperty(n.left, aliases);
+  if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) return globalProperty(n.operand, aliases);
+  if (ts.isDeleteExpression(n)) return globalProperty(n.expression, aliases);
+  if (ts.isCallExpression(n) && /^(Object|Reflect)\.(assign|defineProperty|defineProperties|set)$/.test(n.expression.getText()) && n.arguments.length) {
+    const owner = bare(n.arguments[0]);
+    if (ts.isIdentifier(owner) && aliases.has(owner.text)) return n.arguments[1] && ts.isStringLiteralLike(n.arguments[1]) ? n.arguments[1].text : "?";
+  }
+  return null;
+}
+
+function checkGlobals(root, file) {
+  if (GLOBAL_WRITERS[file]) return [];
+  const sf = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
+  const aliases = globalAliases(sf);
+  const out = [];
+  const visit = (n) => {
+    const name = globalWrite(n, aliases);
+    if (name !== null) out.push({ rule: "global-write", file, name, detail: "a write to the global object: pass it through arguments (the page's one slot is src/compose/runtime-slot.ts)" });
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 function checkState(root) {
-  return sourceFiles(root).flatMap((f) => checkFile(root, f));
+  return [...sourceFiles(root).flatMap((f) => checkFile(root, f)), ...sourceFiles(root, true).flatMap((f) => checkGlobals(root, f))];
 }
 
 module.exports = { checkState };

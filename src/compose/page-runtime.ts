@@ -3,7 +3,7 @@
  * the ONE engine, Office's cell host and the SourceBook of the page's cells, from the build-time
  * config. The custom functions reach it through excelCell (./excel-functions.ts), the pane through
  * the Host it is handed. Idempotent: loading the bundle twice in one runtime reuses the first host
- * (globalThis), so there is never a second engine, queue or cache.
+ * (./runtime-slot.ts, the one global it is kept in), so there is never a second engine, queue or cache.
  *
  * Credentials: the OAuth client, composed by src/compose/page-auth.ts (tokens in localStorage under
  * Office's partition key, refresh under a Web Lock). A loopback development page (workbench, tests, `npm start`) may instead hand over a
@@ -27,8 +27,7 @@ import { composePage, pageLock } from "./page";
 import { composePageAuth } from "./page-auth";
 import { effectiveConfig } from "../host/config";
 import { trimBaseUrl } from "../platform/urls";
-
-const KEY = "__svcHost";
+import { claimPageHost } from "./runtime-slot";
 
 function localStorageOrNull(): StorageLike | null {
   try {
@@ -121,12 +120,7 @@ function build(): Host {
 
 /** The host of this runtime, built on first use. */
 export function startHost(): Host {
-  const g = globalThis as unknown as Record<string, Host | undefined>;
-  const existing = g[KEY];
-  if (existing) return existing;
-  const host = build();
-  Object.defineProperty(globalThis, KEY, { value: host, configurable: false, enumerable: false, writable: false });
-  return host;
+  return claimPageHost(build);
 }
 
 /** Excel's call of an SVC function: the cell of that name with this page's runtime. */

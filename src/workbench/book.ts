@@ -1,6 +1,7 @@
 /**
  * The workbench's view of the add-in page in its iframe: the fake Office host's driver
- * (window.__fakeExcel, src/fake-office/driver.ts) and the add-in's engine statistics. Only the
+ * (window.__fakeExcel, src/fake-office/driver.ts) and the add-in's engine statistics, read through
+ * the page runtime's accessor the entry hands in (src/compose/runtime-slot.ts pageHostOf). Only the
  * calls the workbench makes are typed here.
  */
 import type { EngineStats } from "../engine/types";
@@ -60,26 +61,36 @@ export interface Book {
 
 interface BookWindow extends Window {
   __fakeExcel?: FakeExcel;
-  __svcHost?: SvcHost;
   Excel?: ExcelNs;
 }
 
-export function currentBook(): Book | null {
-  const frame = document.getElementById("book") as HTMLIFrameElement | null;
-  const w = frame?.contentWindow as BookWindow | null | undefined;
-  if (!w?.__fakeExcel || !w.__svcHost) return null;
-  return { fx: w.__fakeExcel, host: w.__svcHost, excel: w.Excel };
+/** The add-in page's runtime in a window, once it has started. */
+export type HostReader = (win: Window) => SvcHost | null;
+
+/** The book in the `book` iframe: now (null until the fake host and the add-in are both up), or once ready. */
+export interface BookFinder {
+  current(): Book | null;
+  whenReady(): Promise<Book>;
 }
 
-export function whenBookReady(): Promise<Book> {
-  return new Promise((resolve) => {
-    const tick = () => {
-      const b = currentBook();
-      if (b && b.fx.ids().length > 0) resolve(b);
-      else setTimeout(tick, 50);
-    };
-    tick();
-  });
+export function bookFinder(hostOf: HostReader): BookFinder {
+  const current = (): Book | null => {
+    const frame = document.getElementById("book") as HTMLIFrameElement | null;
+    const w = frame?.contentWindow as BookWindow | null | undefined;
+    const host = w ? hostOf(w) : null;
+    if (!w?.__fakeExcel || !host) return null;
+    return { fx: w.__fakeExcel, host, excel: w.Excel };
+  };
+  const whenReady = (): Promise<Book> =>
+    new Promise((resolve) => {
+      const tick = () => {
+        const b = current();
+        if (b && b.fx.ids().length > 0) resolve(b);
+        else setTimeout(tick, 50);
+      };
+      tick();
+    });
+  return { current, whenReady };
 }
 
 /** Excel quotes a sheet name in an address unless it is a plain name that is not a cell reference. */

@@ -9,7 +9,8 @@
  * hover and in the value bar), the selected cell's full value. Only changed cells are repainted.
  * Never referenced by the manifest; served only by `npm start` and the browser tests.
  */
-import { Book, currentBook, quoteSheet, splitAddress, whenBookReady } from "./book";
+import { Book, bookFinder, quoteSheet, splitAddress } from "./book";
+import { pageHostOf } from "../compose/runtime-slot";
 import { bookUrl } from "./cell-text";
 import { DEFAULT_WIDTH, Grid, addr, colName, parseAddr } from "./grid";
 import { openModelFile } from "./open-file";
@@ -38,6 +39,8 @@ const EXAMPLES: Array<[string, string]> = [
 ];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+/** The add-in page in the `book` iframe, its runtime read through the page's one slot. */
+const book = bookFinder(pageHostOf);
 const grid = new Grid($("sheet") as HTMLTableElement);
 const view = new SheetView(grid, $("value"));
 /** The page's file: what Open read, so Save writes that package back (null: a book built here). */
@@ -50,14 +53,14 @@ function redraw(): void {
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
-    const b = currentBook();
+    const b = book.current();
     if (b) view.update(b.fx);
     renderStats();
   });
 }
 
 function renderStats(): void {
-  const b = currentBook();
+  const b = book.current();
   if (!b) return;
   const s = b.host.engine.stats();
   const el = $("stats");
@@ -67,7 +70,7 @@ function renderStats(): void {
 }
 
 async function commit(address: string, raw: string): Promise<void> {
-  const b = await whenBookReady();
+  const b = await book.whenReady();
   const pending = b.fx.setFormula(fullAddress(address), raw.trim());
   view.update(b.fx); // at once: the cell shows #BUSY! before this returns, as Excel does
   await pending;
@@ -78,7 +81,7 @@ async function commit(address: string, raw: string): Promise<void> {
 function select(a: string, range?: Rect, tellHost = true): void {
   view.select(a, range);
   ($("name") as HTMLInputElement).value = a;
-  const b = currentBook();
+  const b = book.current();
   ($("fx") as HTMLInputElement).value = b ? b.fx.editText(fullAddress(a)) : "";
   const r = view.range;
   const multi = r.r1 > r.r0 || r.c1 > r.c0;
@@ -91,7 +94,7 @@ function showTabs(b: Book): void {
 
 /** Rename a sheet (references to it follow in every formula and name); returns the problem, or null. */
 function renameSheet(from: string, to: string): string | null {
-  const b = currentBook();
+  const b = book.current();
   if (!b) return "the workbook is not ready";
   try {
     const name = b.fx.renameSheet(from, to.trim());
@@ -105,7 +108,7 @@ function renameSheet(from: string, to: string): string | null {
 
 /** Save .xlsx: the opened file written back with what changed, else the workbook as a new file (src/model-file/create) named Book1.xlsx. */
 async function save(): Promise<void> {
-  const b = await whenBookReady();
+  const b = await book.whenReady();
   const status = $("file-status");
   const name = document.body.dataset.opened || "Book1.xlsx";
   try {
@@ -118,7 +121,7 @@ async function save(): Promise<void> {
 }
 
 function switchSheet(name: string, tellHost = true): void {
-  const b = currentBook();
+  const b = book.current();
   if (!b) return;
   view.sheet = name;
   ($("sheet") as HTMLTableElement).setAttribute("aria-label", name);
@@ -130,7 +133,7 @@ function switchSheet(name: string, tellHost = true): void {
 
 /** The name box: a cell address jumps there; anything else names the selected cell (workbook scope). */
 function nameBox(value: string): void {
-  const b = currentBook();
+  const b = book.current();
   const v = value.trim();
   if (!b || v === "") return;
   if (/^[A-Za-z]{1,3}\d+$/.test(v)) return select(v.toUpperCase());
@@ -177,8 +180,8 @@ function wireKeys(fx: HTMLInputElement): void {
     select,
     commit: (a, raw) => void commit(a, raw),
     clear: (r) => void clearRange(r),
-    fill: (direction) => void whenBookReady().then((b) => fillWithin(b.fx, view.sheet, view.range, direction)).then(redraw),
-    editText: (a) => currentBook()?.fx.editText(fullAddress(a)) ?? "",
+    fill: (direction) => void book.whenReady().then((b) => fillWithin(b.fx, view.sheet, view.range, direction)).then(redraw),
+    editText: (a) => book.current()?.fx.editText(fullAddress(a)) ?? "",
     problem: (message) => {
       problem.hidden = message === null;
       problem.querySelector("p")?.replaceChildren(message ?? "");
@@ -188,7 +191,7 @@ function wireKeys(fx: HTMLInputElement): void {
       view.grid.setWidth(c, (view.grid.widths.get(c) ?? DEFAULT_WIDTH) + delta);
     },
   });
-  wireMouse({ view, grid: sheet, select, fillTo: (source, target) => void whenBookReady().then((b) => fill(b.fx, view.sheet, source, target)).then(redraw) });
+  wireMouse({ view, grid: sheet, select, fillTo: (source, target) => void book.whenReady().then((b) => fill(b.fx, view.sheet, source, target)).then(redraw) });
   const name = $("name") as HTMLInputElement;
   name.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter" && ev.key !== "Escape") return;
@@ -200,7 +203,7 @@ function wireKeys(fx: HTMLInputElement): void {
 }
 
 async function clearRange(r: Rect): Promise<void> {
-  const b = await whenBookReady();
+  const b = await book.whenReady();
   for (let row = r.r0; row <= r.r1; row++) for (let c = r.c0; c <= r.c1; c++) b.fx.clearCell(fullAddress(addr(row, c)));
   select(view.selected, view.range);
   redraw();
@@ -253,7 +256,7 @@ function wire(): void {
   wireTips(sheet);
   wireExamples(fx);
   $("recalc").addEventListener("click", async () => {
-    const b = await whenBookReady();
+    const b = await book.whenReady();
     const excel = b.excel;
     if (!excel) return;
     await excel.run(async (ctx) => {
@@ -268,7 +271,7 @@ function wire(): void {
 
 /** Load an .xlsx into the workbook (src/model-file reads it); the outcome shows beside the value bar. */
 async function openBytes(name: string, bytes: Uint8Array): Promise<void> {
-  const b = await whenBookReady();
+  const b = await book.whenReady();
   const status = $("file-status");
   status.textContent = `Opening ${name}…`;
   page.opened = null;
@@ -328,7 +331,7 @@ async function main(): Promise<void> {
   ($("book") as HTMLIFrameElement).src = bookUrl(location.search); // data types on unless ?datatypes=0
   view.grid.build();
   wire();
-  const b = await whenBookReady();
+  const b = await book.whenReady();
   view.sheet = b.fx.activeSheet();
   view.full(b.fx);
   showTabs(b);

@@ -122,6 +122,27 @@ describe("house rules (scripts/house)", () => {
     expect(brief(check(planted, [], "state").fresh)).toEqual(["module-state src/engine/current.ts current", "module-state src/functions/host.ts host", "module-state src/functions/list.ts seen"]);
   }, 60_000);
 
+  test("global writes: only the page runtime's slot may write to the global object, anywhere in src, the composition root included", () => {
+    const tree = {
+      "src/compose/runtime-slot.ts": 'export function claim(h: object): void {\n  Object.defineProperty(globalThis, "__svcHost", { value: h });\n}\n',
+      "src/office/read.ts": "export const office = () => (globalThis as { Office?: unknown }).Office;\n",
+    };
+    expect(check(tree, [], "state").fresh).toEqual([]);
+    const planted = {
+      ...tree,
+      "src/compose/page.ts": 'export function publish(h: object): void {\n  (globalThis as Record<string, unknown>).__page = h;\n}\n',
+      "src/engine/hand.ts": 'export function hand(e: object): void {\n  const g = globalThis as unknown as Record<string, unknown>;\n  g["__engine"] = e;\n}\n',
+      "src/functions/define.ts": 'export const put = (v: unknown) => Object.defineProperty(window, "__cells", { value: v });\n',
+      "src/taskpane/drop.ts": "export const drop = () => delete (self as { __pane?: unknown }).__pane;\n",
+    };
+    expect(brief(check(planted, [], "state").fresh)).toEqual([
+      "global-write src/compose/page.ts __page",
+      "global-write src/engine/hand.ts __engine",
+      "global-write src/functions/define.ts __cells",
+      "global-write src/taskpane/drop.ts __pane",
+    ]);
+  }, 60_000);
+
   test("a known violation is excused once per entry, a fixed one is reported as stale", () => {
     const found = [
       { rule: "non-null", file: "src/x.ts", name: "a!" },
