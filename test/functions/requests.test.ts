@@ -10,6 +10,7 @@ import { callFunction } from "../../src/functions/call";
 import { CELLS } from "../../src/functions/cells";
 import { PlanRequest, requestsFor } from "../../src/functions/requests";
 import { readCellError } from "../../src/api/cell-outcome";
+import { parseDictionary } from "../../src/api/dictionary";
 
 /** What the cells run with: the engine of each test (no module holds it). */
 let rt: CellRuntime;
@@ -119,5 +120,16 @@ describe("requestsFor", () => {
   it("throws invalid_argument for a period the grammar does not read (the pane lists it as invalid)", () => {
     expect(() => requestsFor("FINANCIALS", ["AAPL", "revenue", "last year"])).toThrow(/period/);
     expect(() => requestsFor("NOPE", [])).toThrow(/not an SVC function/);
+  });
+
+  it("checks metrics against the runtime's dictionary: an industry line asks once it is known, never before", async () => {
+    const banks = parseDictionary({ income: ["net_interest_income"] });
+    expect(() => requestsFor("FINANCIALS", ["JPM", "net_interest_income", 5])).toThrow(/Unknown metric "net_interest_income"/);
+    expect(requestsFor("FINANCIALS", ["JPM", "net_interest_income", 5], banks)[0].params.metrics).toEqual(["net_interest_income"]);
+    // the cells: a runtime without that dictionary makes no call; one with it asks for the line
+    await expect(callFunction(rt, "FINANCIALS", ["JPM", "net_interest_income", 5])).rejects.toThrow(/Unknown metric "net_interest_income"/);
+    expect(log).toEqual([]);
+    await callFunction(cellRuntime(stub, { dictionary: () => banks }), "FINANCIALS", ["JPM", "net_interest_income", 5]);
+    expect(log.map((r) => r.params.metrics)).toEqual([["net_interest_income"]]);
   });
 });
