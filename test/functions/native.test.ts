@@ -108,6 +108,14 @@ async function svcEval(
   return JSON.parse(out).results;
 }
 
+describe("the API's dictionary through svc-excel eval", () => {
+  it("a bank line the spec does not list computes: the CLI's runtime validates against its API's dictionary", async () => {
+    const [r] = await svcEval('=SVC.FINANCIALS("JPM","net_interest_income","FY2023")');
+    expect(r.error).toBeNull();
+    expect(typeof r.value).toBe("number");
+  });
+});
+
 describe("LTM through svc-excel eval", () => {
   it('=SVC.FINANCIALS("AAPL","revenue","LTM") equals the sum of the last four values of "FQ-3:FQ"', async () => {
     const [ltm, quarters] = await svcEval(
