@@ -5,7 +5,8 @@
  *   copies   no block of 10+ lines duplicated (jscpd, copies.js)
  *   exports  no export nobody imports, no file nothing reaches (knip, exports.js)
  *   citations  no document, issue or path cited that a reader of the repository cannot open (citations.js)
- *   state    no module-level mutable state in src/ outside src/compose: a `let`, a filled registry (state.js)
+ *   state    no module-level mutable state in src/ outside src/compose: a `let`, a filled registry; no write
+ *            to the global object anywhere in src but the page runtime's slot (state.js)
  * (size and copies cover src/, test/fakes and scripts/; `!` is checked in src/ only)
  *
  * Violations that exist while the helper who owns the code is fixing them are listed, one entry per
