@@ -69,7 +69,9 @@ export class Functions {
 
   constructor(
     private readonly note: (type: string, detail?: Record<string, unknown>) => void,
-    private readonly loadMetadata: () => Promise<Metadata>
+    private readonly loadMetadata: () => Promise<Metadata>,
+    /** The build has CustomFunctionsRuntime 1.5: the invocation carries isInValuePreview (absent before). */
+    private readonly valuePreview = true
   ) {}
 
   associate(idOrMap: string | Record<string, Fn>, fn?: Fn): void {
@@ -111,7 +113,8 @@ export class Functions {
 
   /**
    * One invocation like Excel makes it -> {value} | {error, message}; `signal` cancels it (onCanceled);
-   * `preview`: Excel evaluating a formula being edited (invocation.isInValuePreview, CustomFunctionsRuntime 1.5).
+   * `preview`: Excel evaluating a formula being edited (invocation.isInValuePreview, CustomFunctionsRuntime 1.5;
+   * a 1.4 build's invocation has no such key, so the function cannot tell and runs as for a cell).
    */
   async invoke(rawId: string, args: readonly unknown[] = [], opts: { address?: string; signal?: AbortSignal; preview?: boolean } = {}): Promise<InvokeResult> {
     const id = bareSvcName(String(rawId));
@@ -132,7 +135,7 @@ export class Functions {
     const invocation: Record<string, unknown> = {
       address: opts.address ?? `Sheet1!A${++this.seq}`,
       functionName: `SVC.${id}`,
-      isInValuePreview: opts.preview === true,
+      ...(this.valuePreview ? { isInValuePreview: opts.preview === true } : {}),
       parameterAddresses: [],
       onCanceled: undefined,
       setResult: (v: unknown) => {

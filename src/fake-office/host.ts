@@ -17,7 +17,7 @@ import { Spills } from "./spills";
 import { Input, Result, asCellValue } from "./values";
 import { Journal } from "./journal";
 import { checkedShape, newState } from "./formula-state";
-import { Platform, platformNamed } from "./platform";
+import { Platform, VALUE_PREVIEW_RUNTIME, platformNamed } from "./platform";
 
 export type Note = (type: string, detail?: Record<string, unknown>) => void;
 
@@ -49,7 +49,7 @@ export class Host implements RecalcHost, EvalContext {
     this.note = opts.note ?? (() => undefined);
     this.platform = opts.platform ?? platformNamed(null);
     this.book = new Workbook(opts.sheets ?? ["Sheet1", "Sheet2"]);
-    this.fns = new Functions(this.note, opts.metadata);
+    this.fns = new Functions(this.note, opts.metadata, this.platform.customFunctionsRuntime >= VALUE_PREVIEW_RUNTIME);
     this.recalc = new Recalc(this);
     this.spills = new Spills(this.graph, (areas) => this.changed(areas), () => this.book.tables);
     this.source = {

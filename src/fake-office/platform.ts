@@ -40,6 +40,9 @@ export interface Platform {
   readonly rerunOnOpen: boolean;
 }
 
+/** CustomFunctionsRuntime 1.5 adds invocation.isInValuePreview ("Custom functions requirement sets"); before it the key is absent. */
+export const VALUE_PREVIEW_RUNTIME = 1.5;
+
 const DESKTOP = { payloadLimitBytes: null, nullReadOverCells: null, rerunOnOpen: false } as const;
 const WIN: Platform = { name: "win", officePlatform: "PC", emptyCellAs: null, customFunctionsRuntime: 1.5, dialogHostInfoInQuery: false, clearsWindowNameAcrossOrigins: false, ...DESKTOP };
 const WEB: Platform = {

@@ -32,10 +32,23 @@ export function frozenXml(entries: readonly FrozenEntry[]): string {
   return `<frozen xmlns="${FROZEN_NAMESPACE}">${entries.map(cellXml).join("")}</frozen>`;
 }
 
+/** Every `<cell>` element of the document in order, walked by sibling (indexing a live collection of 100,000 is slow in some DOMs). */
+function cellElements(doc: Document): Element[] {
+  const out: Element[] = [];
+  const visit = (el: Element | null): void => {
+    for (let e = el; e; e = e.nextElementSibling) {
+      if (e.tagName === "cell") out.push(e);
+      if (e.firstElementChild) visit(e.firstElementChild);
+    }
+  };
+  visit(doc.documentElement);
+  return out;
+}
+
 /** Every entry with an address, as written (Unfreeze decides what it may restore). */
 export function parseFrozenXml(xml: string): FrozenEntry[] {
   const doc = new DOMParser().parseFromString(xml, "application/xml");
-  return Array.from(doc.getElementsByTagName("cell"))
+  return cellElements(doc)
     .map((c) => {
       const e: FrozenEntry = { address: c.getAttribute("address") ?? "", range: c.getAttribute("range") ?? "", asOf: c.getAttribute("asOf") ?? "", formula: c.getAttribute("formula") ?? "" };
       const digest = c.getAttribute("values");

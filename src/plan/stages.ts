@@ -21,29 +21,48 @@ export function resultArea(address: string, rows?: number, cols?: number): AreaR
   return { ...a, r1: a.r0 + Math.max(1, rows ?? 1) - 1, c1: a.c0 + Math.max(1, cols ?? 1) - 1 };
 }
 
-/** A read taller than this is matched against every result of its sheet rather than row by row. */
-const ROWS_BY_INDEX = 4_096;
+/** A read or a result of more cells than this is matched area against area rather than cell by cell. */
+const CELLS_BY_INDEX = 4_096;
 
-/** For each cell, the indexes of the other cells whose result it reads (results indexed by sheet and row: a large model is not n²). */
-function upstreamOf(cells: readonly StagedCell[]): number[][] {
+const cellCount = (a: AreaRef) => (a.r1 - a.r0 + 1) * (a.c1 - a.c0 + 1);
+
+function push<K>(m: Map<K, number[]>, k: K, i: number): void {
+  const list = m.get(k);
+  if (list) list.push(i);
+  else m.set(k, [i]);
+}
+
+/** Results indexed by sheet and cell (a large model is not n², nor n × its columns); large ones kept by sheet. */
+function resultIndex(cells: readonly StagedCell[]) {
+  const byCell = new Map<string, Map<number, number[]>>();
   const bySheet = new Map<string, number[]>();
-  const byRow = new Map<string, number[]>();
-  const push = (m: Map<string, number[]>, k: string, i: number) => {
-    const list = m.get(k);
-    if (list) list.push(i);
-    else m.set(k, [i]);
-  };
+  const large = new Map<string, number[]>();
   cells.forEach((c, i) => {
     const sheet = c.result.sheet.toUpperCase();
     push(bySheet, sheet, i);
-    for (let r = c.result.r0; r <= c.result.r1; r++) push(byRow, `${sheet}|${r}`, i);
+    if (cellCount(c.result) > CELLS_BY_INDEX) return push(large, sheet, i);
+    let m = byCell.get(sheet);
+    if (!m) byCell.set(sheet, (m = new Map()));
+    for (let r = c.result.r0; r <= c.result.r1; r++) for (let k = c.result.c0; k <= c.result.c1; k++) push(m, r * 16_384 + k, i);
   });
+  return { byCell, bySheet, large };
+}
+
+/** For each cell, the indexes of the other cells whose result it reads. */
+function upstreamOf(cells: readonly StagedCell[]): number[][] {
+  const { byCell, bySheet, large } = resultIndex(cells);
   return cells.map((c, i) => {
     const up = new Set<number>();
     for (const read of c.reads) {
       const sheet = read.sheet.toUpperCase();
-      const near = read.r1 - read.r0 < ROWS_BY_INDEX ? Array.from({ length: read.r1 - read.r0 + 1 }, (_, k) => byRow.get(`${sheet}|${read.r0 + k}`) ?? []).flat() : (bySheet.get(sheet) ?? []);
-      for (const j of near) if (j !== i && areasOverlap(read, cells[j].result)) up.add(j);
+      const meets = (j: number) => j !== i && areasOverlap(read, cells[j].result) && up.add(j);
+      if (cellCount(read) > CELLS_BY_INDEX) {
+        (bySheet.get(sheet) ?? []).forEach(meets);
+        continue;
+      }
+      (large.get(sheet) ?? []).forEach(meets);
+      const m = byCell.get(sheet);
+      if (m) for (let r = read.r0; r <= read.r1; r++) for (let k = read.c0; k <= read.c1; k++) for (const j of m.get(r * 16_384 + k) ?? []) if (j !== i) up.add(j);
     }
     return [...up];
   });

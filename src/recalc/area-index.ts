@@ -1,8 +1,10 @@
 /**
  * Which items' areas meet a given area, without walking the whole workbook: rows bucketed by 64;
  * an area spanning more buckets than a threshold (whole columns, long ranges) sits in a per-sheet
- * list checked every time. Sheets are matched case-insensitively, as Excel names them. Items may
- * hold several areas and leave the index (a formula edited or cleared).
+ * list checked every time; a one-cell area sits under its cell (a header every row of a large model
+ * reads, B$1, would otherwise fill its bucket with thousands of areas to check on every query). Sheets
+ * are matched case-insensitively, as Excel names them. Items may hold several areas and leave the
+ * index (a formula edited or cleared).
  */
 import { Area, overlaps } from "./area";
 
@@ -18,9 +20,42 @@ export interface Hit<T> {
 interface SheetIndex<T> {
   buckets: Map<number, Set<Hit<T>>>;
   wide: Set<Hit<T>>;
+  /** One-cell areas by cellKey. */
+  cells: Map<number, Set<Hit<T>>>;
 }
 
 const bucketOf = (row: number) => Math.floor(row / ROWS_PER_BUCKET);
+/** Excel's last column is 16,384: row and column in one number. */
+const cellKey = (row: number, col: number) => row * 16_384 + col;
+const isCell = (a: Area) => a.r0 === a.r1 && a.c0 === a.c1;
+
+function addTo<T>(map: Map<number, Set<Hit<T>>>, key: number, e: Hit<T>): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(e);
+}
+
+function removeFrom<T>(map: Map<number, Set<Hit<T>>>, key: number, e: Hit<T>): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(e);
+  if (set.size === 0) map.delete(key);
+}
+
+/** Visit the one-cell areas inside `q` (by cell when `q` has fewer cells than the map entries); true when `visit` stopped. */
+function scanCells<T>(cells: Map<number, Set<Hit<T>>>, q: Area, visit: (e: Hit<T>) => boolean | void): boolean {
+  if (cells.size === 0) return false;
+  const visitAll = (set: Set<Hit<T>> | undefined) => {
+    if (set) for (const e of set) if (visit(e) === true) return true;
+    return false;
+  };
+  if ((q.r1 - q.r0 + 1) * (q.c1 - q.c0 + 1) > cells.size) {
+    for (const set of cells.values()) for (const e of set) if (overlaps(e.area, q) && visit(e) === true) return true;
+    return false;
+  }
+  for (let r = q.r0; r <= q.r1; r++) for (let c = q.c0; c <= q.c1; c++) if (visitAll(cells.get(cellKey(r, c)))) return true;
+  return false;
+}
 
 export class AreaIndex<T> {
   private readonly sheets = new Map<string, SheetIndex<T>>();
@@ -29,7 +64,7 @@ export class AreaIndex<T> {
   private sheetOf(name: string, make: boolean): SheetIndex<T> | undefined {
     const key = name.toUpperCase();
     let s = this.sheets.get(key);
-    if (!s && make) this.sheets.set(key, (s = { buckets: new Map(), wide: new Set() }));
+    if (!s && make) this.sheets.set(key, (s = { buckets: new Map(), wide: new Set(), cells: new Map() }));
     return s;
   }
 
@@ -39,13 +74,10 @@ export class AreaIndex<T> {
     if (list) list.push(e);
     else this.byItem.set(item, [e]);
     const s = this.sheetOf(area.sheet, true) as SheetIndex<T>;
+    if (isCell(area)) return void addTo(s.cells, cellKey(area.r0, area.c0), e);
     const b0 = bucketOf(area.r0), b1 = bucketOf(area.r1);
     if (b1 - b0 >= MAX_BUCKETS) return void s.wide.add(e);
-    for (let b = b0; b <= b1; b++) {
-      let set = s.buckets.get(b);
-      if (!set) s.buckets.set(b, (set = new Set()));
-      set.add(e);
-    }
+    for (let b = b0; b <= b1; b++) addTo(s.buckets, b, e);
   }
 
   remove(item: T): void {
@@ -55,13 +87,12 @@ export class AreaIndex<T> {
     for (const e of list) {
       const s = this.sheetOf(e.area.sheet, false);
       if (!s) continue;
-      s.wide.delete(e);
-      for (let b = bucketOf(e.area.r0); b <= bucketOf(e.area.r1); b++) {
-        const set = s.buckets.get(b);
-        if (!set) continue;
-        set.delete(e);
-        if (set.size === 0) s.buckets.delete(b);
+      if (isCell(e.area)) {
+        removeFrom(s.cells, cellKey(e.area.r0, e.area.c0), e);
+        continue;
       }
+      s.wide.delete(e);
+      for (let b = bucketOf(e.area.r0); b <= bucketOf(e.area.r1); b++) removeFrom(s.buckets, b, e);
     }
   }
 
@@ -85,6 +116,7 @@ export class AreaIndex<T> {
       return visit(e) === true;
     };
     for (const e of s.wide) if (hit(e)) return;
+    if (scanCells(s.cells, q, visit)) return;
     const b0 = bucketOf(q.r0), b1 = bucketOf(q.r1);
     const sets = b1 - b0 + 1 > s.buckets.size ? [...s.buckets.values()] : Array.from({ length: b1 - b0 + 1 }, (_, i) => s.buckets.get(b0 + i));
     for (const set of sets) if (set) for (const e of set) if (hit(e)) return;

@@ -2,7 +2,8 @@
  * Excel's own evaluations never spend, and LAMBDA helpers go through the one queue: the fake host
  * running the real SVC functions over the real engine (a fake API client on real time). A value
  * preview (invocation.isInValuePreview) answers from the cache or "preview: not fetched", never a
- * call; MAP and BYROW of SVC calls are queued and deduplicated like any other calls.
+ * call; a build before CustomFunctionsRuntime 1.5 (Excel 2021, Windows 2208) hands no such key, and
+ * the function, unable to tell, runs as for a cell; MAP and BYROW of SVC calls are queued and deduplicated like any other calls.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -13,6 +14,7 @@ import { callFunction } from "../../src/functions/call";
 import { CELLS } from "../../src/functions/cells";
 import { CellInvocation, PREVIEW_NOT_FETCHED } from "../../src/functions/invoke";
 import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
+import { Platform, platformNamed } from "../../src/fake-office/platform";
 import { FakeClient } from "../engine/fakeClient";
 import { show } from "./helpers";
 
@@ -23,10 +25,10 @@ function excelFunctions(rt: CellRuntime): Record<string, (...a: unknown[]) => Pr
   return Object.fromEntries(Object.keys(CELLS).map((name) => [name, (...a: unknown[]) => callFunction(rt, name, a.slice(0, -1), a[a.length - 1] as CellInvocation)]));
 }
 
-function book() {
+function book(platform: Platform = platformNamed("win")) {
   const client = new FakeClient();
   const engine = createEngine({ client, windowMs: 5 });
-  const host = new Host({ sheets: ["Sheet1"], metadata: async () => META });
+  const host = new Host({ sheets: ["Sheet1"], metadata: async () => META, platform });
   host.fns.associate(excelFunctions(cellRuntime(engine, { dataTypes: false })) as never);
   return { host, fx: createDriver(host), engine, client };
 }
@@ -37,6 +39,42 @@ async function preview(host: Host, address: string, formula: string): Promise<un
   if ("error" in r) return r.error;
   return Array.isArray(r.value) && r.value.length === 1 && r.value[0].length === 1 ? r.value[0][0] : r.value;
 }
+
+/** The invocation each call of the function receives, on `platform`. */
+async function invocationsOn(platform: Platform): Promise<Record<string, unknown>[]> {
+  const host = new Host({ sheets: ["Sheet1"], metadata: async () => META, platform });
+  const seen: Record<string, unknown>[] = [];
+  host.fns.associate("COMPANY", (...a: unknown[]) => {
+    seen.push(a[a.length - 1] as Record<string, unknown>);
+    return "x";
+  });
+  await host.preview("Sheet1!A1", '=SVC.COMPANY("MSFT","name")');
+  await createDriver(host).setFormula("Sheet1!A2", '=SVC.COMPANY("MSFT","name")');
+  return seen;
+}
+
+describe("isInValuePreview only where the build has CustomFunctionsRuntime 1.5", () => {
+  test("1.5 (current Windows, Mac, web): true for the preview, false for the cell", async () => {
+    for (const name of ["win", "mac", "web"]) expect((await invocationsOn(platformNamed(name))).map((i) => i.isInValuePreview)).toEqual([true, false]);
+  });
+
+  test("1.4 (Windows 2208): the key is absent in both", async () => {
+    expect((await invocationsOn(platformNamed("win-2208"))).map((i) => "isInValuePreview" in i)).toEqual([false, false]);
+  });
+
+  test("1.4: a formula being edited is a real call, answered and cached as a cell's would be", async () => {
+    const { host, fx, engine } = book(platformNamed("win-2208"));
+    const formula = '=SVC.FINANCIALS("AAPL","revenue","FY")';
+    const previewed = await preview(host, "Sheet1!A1", formula);
+    await engine.idle();
+    expect(engine.stats().calls).toBe(1);
+    expect(previewed).toEqual(expect.any(Number));
+    await fx.setFormula("Sheet1!A1", formula);
+    await fx.settled();
+    expect(show(fx, "Sheet1!A1")).toEqual(previewed);
+    expect(engine.stats().calls).toBe(1);
+  });
+});
 
 describe("value preview: Excel's own evaluation spends no call", () => {
   test("nothing cached: 'preview: not fetched', no call; once the cell has run, the cached figure", async () => {

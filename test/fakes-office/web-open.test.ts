@@ -46,6 +46,65 @@ async function savedModel(store: MemoryStore, t0: number): Promise<LoadCell[]> {
 }
 
 
+const MIN = 60_000;
+const TICKERS = Array.from({ length: 60 }, (_, i) => `T${String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))}`);
+/**
+ * A model of realistic size: per ticker (column A) its revenue and net income for two years, a headline
+ * (a feed: its answers live 15 minutes) and the latest annual filing (the filings list: 6 hours), as
+ * models take them, INDEX into each list. 60 tickers, 360 SVC formulas, 180 calls to fill.
+ */
+function realisticModel(): { address: string; formula: string }[] {
+  return TICKERS.flatMap((t, i) => {
+    const r = i + 1;
+    const at = (col: string, formula: string) => ({ address: `Sheet1!${col}${r}`, formula });
+    return [
+      at("B", `=SVC.FINANCIALS($A${r},"revenue","FY")`),
+      at("C", `=SVC.FINANCIALS($A${r},"revenue","FY-1")`),
+      at("D", `=IFERROR(SVC.FINANCIALS($A${r},"net_income","FY")/1000,"")`),
+      at("E", `=SVC.FINANCIALS($A${r},"net_income","FY-1")/1000`),
+      at("F", `=INDEX(SVC.HEADLINES($A${r},1),2,1)`),
+      at("G", `=INDEX(SVC.FILINGS($A${r},"10-K",1),2,1)`),
+    ];
+  });
+}
+
+/** The realistic model as saved at `t0`: tickers, and each formula with the value it showed. */
+async function savedRealistic(store: MemoryStore, t0: number): Promise<{ cells: LoadCell[]; calls: number }> {
+  const first = session(store, t0);
+  for (const [i, t] of TICKERS.entries()) await first.fx.setFormula(`Sheet1!A${i + 1}`, t);
+  for (const f of realisticModel()) await first.fx.setFormula(f.address, f.formula);
+  await first.fx.settled();
+  await first.engine.flush();
+  const cells: LoadCell[] = TICKERS.map((t, i) => ({ sheet: "Sheet1", r: i, c: 0, value: t }));
+  for (const f of realisticModel()) {
+    const m = /!([A-Z])(\d+)$/.exec(f.address) as RegExpExecArray;
+    cells.push({ sheet: "Sheet1", r: Number(m[2]) - 1, c: m[1].charCodeAt(0) - 65, formula: f.formula, stored: show(first.fx, f.address) as string | number });
+  }
+  return { cells, calls: first.engine.stats().calls };
+}
+
+describe("opening a saved model of realistic size on the web, after the feed's and the filings' lifetimes", () => {
+  it.each([
+    ["16 minutes later: the headlines (15 minutes) have expired", 16 * MIN],
+    ["7 hours later: the filings list (6 hours) too", 7 * 60 * MIN],
+    ["3 days later: every answer", 3 * DAY],
+  ])("%s: every formula re-runs, shows what was saved, and 0 calls are spent", async (_, after) => {
+    const store = new MemoryStore();
+    const t0 = Date.UTC(2026, 0, 5);
+    const saved = await savedRealistic(store, t0);
+    expect(saved.calls).toBe(TICKERS.length * 3); // per ticker: its financials in one call, its headlines, its filings
+    expect(saved.cells.filter((c) => c.formula).every((c) => typeof c.stored === "number" || (typeof c.stored === "string" && !c.stored.startsWith("#")))).toBe(true);
+    const later = session(store, t0 + after);
+    later.fx.load(saved.cells);
+    await later.fx.settled();
+    await later.engine.idle();
+    expect(later.engine.stats().calls).toBe(0);
+    expect(Object.keys(later.fx.invocations())).toHaveLength(realisticModel().length);
+    const shown = saved.cells.filter((c) => c.formula).map((c) => show(later.fx, `Sheet1!${String.fromCharCode(65 + c.c)}${c.r + 1}`));
+    expect(shown).toEqual(saved.cells.filter((c) => c.formula).map((c) => c.stored));
+  }, 120_000);
+});
+
 describe("opening a saved model on the web", () => {
   it("answers every re-run from the expired answers, marked stale, and spends 0 calls", async () => {
     const store = new MemoryStore();

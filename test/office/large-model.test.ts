@@ -5,8 +5,8 @@
  * response (the fake's web profile, src/fake-office/platform.ts): 40 tickers down, 50 formulas across,
  * each `=IFERROR(SVC.FINANCIALS($A2,"revenue","FY","na=blank"),"<2,640 characters>")`. One read of the
  * used range is refused; the add-in reads in bands (a band still too large cut in two) and succeeds.
- * (2,000 long formulas rather than 100,000 short ones: the fake host takes minutes to load and walk
- * 100,000 formulas; the payload is what is under test.) The file
+ * Long formulas put one band of the usual size over 5 MB (model-100k.test.ts prices and freezes
+ * 100,000 short ones, where the number of cells is the load). The file
  * is loaded with its stored values (the web's re-run on open is switched off here: this test is about
  * payloads, web-open.test.ts about the re-run).
  */

@@ -161,10 +161,14 @@ export class Range extends ClientObject {
     };
   }
 
-  /** Cells of the area that hold something (to clear a large area without walking it). */
+  /** Cells of the area that hold something: a small area looked up cell by cell, a large one found by walking the sheet's cells. */
   private existing(a: Area): Array<[number, number]> {
     const sheet = this.context.host.sheetOf(a.sheet);
     const out: Array<[number, number]> = [];
+    if (sizeOf(a) <= sheet.cells.size) {
+      for (let r = a.r0; r <= a.r1; r++) for (let c = a.c0; c <= a.c1; c++) if (sheet.cells.has(keyOf(r, c))) out.push([r, c]);
+      return out;
+    }
     for (const cell of sheet.cells.values()) if (cell.r >= a.r0 && cell.r <= a.r1 && cell.c >= a.c0 && cell.c <= a.c1) out.push([cell.r, cell.c]);
     return out;
   }

@@ -323,7 +323,8 @@ export function parseExpression(text: string): Node {
   }
 }
 
-const CACHE_LIMIT = 20_000;
+/** Room for every formula of a large model (100,000 cells and their calls): a smaller cache emptied on each pass re-parses them all. */
+const CACHE_LIMIT = 250_000;
 const cache = new Map<string, Node>();
 
 /** parseExpression, memoised (the trees are shared: never mutate one). Syntax errors are not cached. */
