@@ -144,7 +144,7 @@ async function typeIn(engine, formulas) {
 async function startApiProcess(mods, opts) {
   if (process.argv.includes("--fake=inline")) {
     const api = await mods.fake.startFakeApi(opts);
-    return { url: api.url, reset: async () => api.reset(), log: async () => api.log, calls: async () => api.log.length, close: () => api.close() };
+    return { url: api.url, reset: async () => api.reset(), log: async () => api.log, calls: async () => api.log.length, overlaps: async () => api.overlaps(), close: () => api.close() };
   }
   const { fork } = require("child_process");
   const child = fork(path.join(__dirname, "bench-api-worker.js"), [], { env: { ...process.env, SVC_BENCH_API: JSON.stringify({ build: BUILD, ...opts }) } });
@@ -169,6 +169,7 @@ async function startApiProcess(mods, opts) {
     reset: () => ask("reset"),
     log: () => ask("log"),
     calls: async () => (await ask("log")).length,
+    overlaps: () => ask("overlaps"),
     close: async () => {
       await ask("close");
       if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
@@ -349,7 +350,7 @@ async function main() {
   if (!process.argv.includes("--pricing=0")) await require("./bench-pricing").pricingFigures();
 }
 
-module.exports = { load, ensureBuild, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, logOverlaps, rng, tmp, numberArg };
+module.exports = { load, ensureBuild, startApiProcess, workbook, identityOf, shuffle, deliver, typeIn, busyFigures, logOverlaps, rng, tmp, numberArg };
 
 if (require.main === module) {
   main().then(
