@@ -7,8 +7,8 @@
  * Pipelining: the next call leaves as soon as an answer is in (every byte received, status known,
  * so the API has finished it and a 429's Retry-After or the quota header has been seen); reading the
  * answer (JSON parse, envelope, caching, the store write, each member's slice and its cells' work)
- * runs on the next macrotask, during the next call's network time. With no call waiting the answer
- * is read at once. flush() and idle() wait for what is behind, so nothing is lost when the process
+ * runs on later macrotasks, one member at a time, during the next call's network time. With no call
+ * waiting the answer is read at once. flush() and idle() wait for what is behind, so nothing is lost when the process
  * ends; before the lock passes on, it is read and written first.
  */
 import type { SvcError } from "../api/errors";
@@ -20,7 +20,7 @@ import type { Caller, Received } from "./caller";
 import type { Clock } from "./clock";
 import { toSvcError } from "./failure";
 import { nextTurn } from "./clock";
-import { Job, Member, callParams, settleMembers } from "./job";
+import { Job, Member, callParams, settleEach, settleMembers } from "./job";
 import { LOW_QUOTA, QuotaGovernor } from "./quota";
 import type { CachedAnswer } from "./records";
 import type { MissingMemory } from "./missing";
@@ -129,22 +129,41 @@ export class Dispatcher {
     // call's network time; with none (a user typing cell by cell), at once. Until it is read the job
     // stays in flight, so a request it covers joins it instead of calling again.
     if (this.d.scheduler().queued === 0) {
-      this.read(job, params, ans);
+      const entry = this.open(job, params, ans);
+      if (entry) settleMembers(job, (m) => answerFrom(job.coalescer, m.req, entry, false));
       return false;
     }
-    this.later(() => this.read(job, params, ans));
+    this.later(() => this.readBehind(job, params, ans));
     return true;
   }
 
-  /** Read an answer: cache it and hand each member its slice; a body that does not read is every member's error. */
-  private read(job: Job, params: ToolParams, ans: Received): void {
+  /**
+   * Read an answer behind the next call: parse and cache it on the next macrotask, then hand each
+   * member its slice (and its cell's work) on a macrotask of its own, so the next answer, arriving
+   * meanwhile, waits for one member's work at most before the call after it leaves.
+   */
+  private async readBehind(job: Job, params: ToolParams, ans: Received): Promise<void> {
+    await nextTurn();
+    const entry = this.open(job, params, ans);
+    while (entry && job.members.length > 0) {
+      await nextTurn();
+      settleEach(job.members.splice(0, 1), (m) => answerFrom(job.coalescer, m.req, entry, false));
+    }
+  }
+
+  /**
+   * The answer parsed and cached (requests it covers are cache hits from now on), or null when its
+   * body does not read (every member then has the error). The job leaves the registry either way.
+   */
+  private open(job: Job, params: ToolParams, ans: Received): CachedAnswer | null {
     try {
       const a = ans.open();
       const entry: CachedAnswer = { sent: params, data: a.data, link: a.link, text: a.text, fetchedAt: this.d.clock.now() };
       void this.d.cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
-      settleMembers(job, (m) => answerFrom(job.coalescer, m.req, entry, false));
+      return entry;
     } catch (e) {
       this.finish(job, toSvcError(e));
+      return null;
     } finally {
       this.retire(job);
     }
@@ -159,10 +178,9 @@ export class Dispatcher {
     });
   }
 
-  /** Run `work` on the next macrotask: the scheduler sends the next call first. */
-  private later(work: () => void): void {
-    const p: Promise<void> = nextTurn()
-      .then(work)
+  /** Run `work` behind the call being sent; settled() waits for it. */
+  private later(work: () => Promise<void>): void {
+    const p: Promise<void> = work()
       .catch(() => undefined)
       .finally(() => this.behind.delete(p));
     this.behind.add(p);
