@@ -20,7 +20,7 @@
  * than wall time on a loaded machine, since other processes' work does not count in it.
  *
  * `npm run bench` prints this figure (bench.js runs it first); `node scripts/bench-cli.js` alone runs
- * only it. Options: --latency=50 --cli-tickers=18 --cli-runs=3
+ * only it. Options: --latency=50 --cli-tickers=18 --runs=3
  */
 "use strict";
 const { spawn } = require("child_process");
@@ -141,7 +141,7 @@ module.exports = { cliShare, formulaOf };
 
 if (require.main === module) {
   const bench = require("./bench");
-  const o = { latencyMs: bench.numberArg("latency", 50), tickers: bench.numberArg("cli-tickers", 18), runs: bench.numberArg("cli-runs", 3) };
+  const o = { latencyMs: bench.numberArg("latency", 50), tickers: bench.numberArg("cli-tickers", 18), runs: bench.numberArg("runs", 3) };
   cliShare(bench.load(), bench.startApiProcess, o).then(
     () => (process.exitCode = 0),
     (e) => {
