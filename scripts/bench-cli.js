@@ -17,7 +17,8 @@
  *
  * Also printed: the CLI process's CPU time from the first tool request to the last answer
  * (scripts/bench-cli-probe.js, loaded with --require) per call, beside the bare loop's: less noisy
- * than wall time on a loaded machine, since other processes' work does not count in it.
+ * than wall time on a loaded machine, since other processes' work does not count in it; and, on the
+ * CLI's own clock, the time from each answer's headers to the next request handed to fetch.
  *
  * `npm run bench` prints this figure (bench.js runs it first); `node scripts/bench-cli.js` alone runs
  * only it. Options: --latency=50 --cli-tickers=18 --runs=3
@@ -27,7 +28,7 @@ const { spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { performance } = require("perf_hooks");
-const { busyFigures } = require("./bench-figures");
+const { busyFigures, median, percentile } = require("./bench-figures");
 const { workbook } = require("./bench-workbook");
 const { bareFetchLoop } = require("./bench-bare");
 
@@ -105,6 +106,8 @@ function printRun(r, i, runs) {
   console.log(`    API busy span   CLI ${Math.round(r.busy.span)} ms, bare loop ${Math.round(r.bare.span)} ms; median server time ${f(r.busy.median)} ms`);
   console.log(`    gap between calls  CLI mean ${f(r.busy.gap.mean)} ms (median ${f(r.busy.gap.median)}, p90 ${f(r.busy.gap.p90)}), bare loop mean ${f(r.bare.gap.mean)} ms`);
   console.log(`    CPU per call    CLI ${f(r.cpu)} ms (first request to last answer; whole process ${Math.round(r.cli.probe.processCpuMs)} ms), bare loop ${f(r.bareCpu)} ms: ${f(r.cpu - r.bareCpu)} ms more`);
+  const own = r.cli.probe.gaps;
+  console.log(`    in the CLI      answer's headers in -> next request handed to fetch: median ${f(median(own))} ms, mean ${f(own.reduce((a, b) => a + b, 0) / Math.max(1, own.length))} ms, p90 ${f(percentile(own, 90))} ms`);
   console.log(`    our share       ${f(r.share)} ms a call (busy span difference / calls; target <= 1 ms)`);
 }
 
