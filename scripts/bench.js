@@ -196,10 +196,11 @@ function compose(mods, api, cacheDir, lockDir) {
  * the gap; the rest is the HTTP stack and the network.
  */
 function watchClient(mods) {
+  // The engine sends with receive() (an answer handed back before it is parsed).
   const proto = mods.client.ApiClient.prototype;
-  const call = proto.call;
+  const call = proto.receive;
   const marks = [];
-  proto.call = async function (...args) {
+  proto.receive = async function (...args) {
     const m = { invoked: performance.now(), returned: 0 };
     marks.push(m);
     try {
@@ -209,7 +210,7 @@ function watchClient(mods) {
     }
   };
   return {
-    stop: () => (proto.call = call),
+    stop: () => (proto.receive = call),
     share: () => {
       const xs = [];
       for (let i = 1; i < marks.length; i++) if (marks[i - 1].returned > 0 && marks[i].invoked >= marks[i - 1].returned) xs.push(marks[i].invoked - marks[i - 1].returned);
