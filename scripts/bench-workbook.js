@@ -17,7 +17,11 @@ function workbook(tickers, FIN) {
   const add = (fn, tool, params) => out.push({ fn, tool, params });
   tickers.forEach((t, ti) => companyCells(add, t, ti, FIN));
   marketCells(add);
-  for (const f of out) delete f.params._field; // the field picks a cell, not a request
+  // The field picks a cell, not a request: kept beside the parameters (scripts/bench-cli.js writes it into the formula).
+  for (const f of out) {
+    if (f.params._field) f.field = f.params._field;
+    delete f.params._field;
+  }
   return out;
 }
 
@@ -27,7 +31,7 @@ const pick = (list, n, off) => Array.from({ length: n }, (_, i) => list[(i * 3 +
 /** One company's cells: COMPANY fields, FINANCIALS of the three statements, filings, headlines, holders, leadership, peers. */
 function companyCells(add, t, ti, FIN) {
   const lc = t.toLowerCase();
-  for (const field of ["name", "exchange", "industry", "shares_outstanding", "float", "cik"])
+  for (const field of ["name", "exchange", "industry", "shares_outstanding_m", "public_float_usd_m", "cik"])
     add("COMPANY", "get_company", { ticker: ti % 2 ? lc : t, _field: field });
   pick(FIN.income, 12, ti).forEach((m, i) =>
     add("FINANCIALS", "get_financials", { ticker: t, metrics: m, years: [3, 5, 10, 20][i % 4] }),

@@ -27,17 +27,23 @@ export async function discardBody(res: Response): Promise<void> {
   }
 }
 
+/** UTF-8 bytes as text (an answer read by readBoundedBytes). */
+export function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes);
+}
+
 /**
- * The body as text, at most `maxBytes`. Over the cap: the stream is cancelled and a `malformed`
- * error (never retried) is thrown. Read failures propagate to the caller (timeout or network).
+ * The body's bytes, at most `maxBytes`, undecoded (decoding can wait until the answer is read: the
+ * next call goes first). Over the cap: the stream is cancelled and a `malformed` error (never
+ * retried) is thrown. Read failures propagate to the caller (timeout or network).
  */
-export async function readBounded(res: Response, maxBytes = MAX_ANSWER_BYTES): Promise<string> {
+export async function readBoundedBytes(res: Response, maxBytes = MAX_ANSWER_BYTES): Promise<Uint8Array> {
   const announced = Number(res.headers.get("Content-Length"));
   if (Number.isFinite(announced) && announced > maxBytes) {
     await discardBody(res);
     throw tooLarge(res.status, `The API announced an answer of ${mb(announced)}`);
   }
-  if (!res.body) return "";
+  if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -57,7 +63,7 @@ export async function readBounded(res: Response, maxBytes = MAX_ANSWER_BYTES): P
     all.set(c, at);
     at += c.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
 }
 
 /** The index of the quote that closes the string opened at `open` (text.length when it never closes). */

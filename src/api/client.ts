@@ -4,7 +4,7 @@
  * caches (src/engine) nor of how tokens are obtained (a CredentialSource from src/auth or the CLI).
  */
 import { withoutSecret } from "./redact";
-import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, discardBody, parseBounded, readBounded } from "./bounded-body";
+import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, decodeText, discardBody, parseBounded, readBoundedBytes } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SIGN_IN_MESSAGE, SvcError } from "./errors";
 import { envelopeOf } from "./envelope";
@@ -22,6 +22,16 @@ export interface ApiAnswer {
   link: string;
   /** `X-Quota-Remaining`, when the answer carried it. */
   quotaRemaining: number | null;
+}
+
+/**
+ * An answer received in full (status, headers and every byte of the body) but not yet read: the
+ * status is known, so the next call may leave (the API has finished this one), while the body is
+ * parsed afterwards. `open()` parses it as `call` would, or throws the same SvcError.
+ */
+export interface ReceivedAnswer {
+  quotaRemaining: number | null;
+  open(): ApiAnswer;
 }
 
 /** Supplies the bearer credential: a static key/token, or the OAuth client's current access token. */
@@ -152,6 +162,21 @@ function redirectError(res: Response): SvcError {
   return new SvcError("malformed", `The API answered with a redirect${where}; tool calls do not follow redirects`, { status: res.status || undefined });
 }
 
+/** An error answer's body, parsed for its detail; one that is not JSON is no detail. */
+function errorBody(raw: Uint8Array | undefined, status: number): unknown {
+  try {
+    return raw ? parseBounded(decodeText(raw), status) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A successful answer's parse failure as the client reports it. */
+function notJson(e: unknown, status: number): unknown {
+  if (e instanceof SvcError || !(e instanceof SyntaxError)) return e;
+  return new SvcError("malformed", `The API sent a body that is not JSON (status ${status})`, { status });
+}
+
 /** The typed error of a non-2xx answer, with WWW-Authenticate and Retry-After attached for the callers. */
 function statusError(res: Response, body: unknown): SvcError {
   const err = errorForStatus(res.status, detailText(body));
@@ -178,6 +203,11 @@ export class ApiClient {
 
   /** One tool call. A 401 is retried once if the credential source offers a new credential. */
   async call(tool: ToolName, params: ToolParams): Promise<ApiAnswer> {
+    return (await this.receive(tool, params)).open();
+  }
+
+  /** One tool call, its successful answer's body left unparsed (see ReceivedAnswer); errors as `call`. */
+  async receive(tool: ToolName, params: ToolParams): Promise<ReceivedAnswer> {
     const token = await this.opts.credentials.getToken();
     try {
       return await this.send(tool, params, token);
@@ -190,15 +220,29 @@ export class ApiClient {
     }
   }
 
-  private async send(tool: ToolName, params: ToolParams, token: string): Promise<ApiAnswer> {
+  private async send(tool: ToolName, params: ToolParams, token: string): Promise<ReceivedAnswer> {
+    const clean = (e: unknown): unknown => (e instanceof SvcError ? withoutSecret(e, token) : e);
+    let got: { raw: Uint8Array; quota: number | null; status: number };
     try {
-      return await this.sendOnce(tool, params, token);
+      got = await this.sendOnce(tool, params, token);
     } catch (e) {
-      throw e instanceof SvcError ? withoutSecret(e, token) : e;
+      throw clean(e);
     }
+    const { raw, quota, status } = got;
+    return {
+      quotaRemaining: quota,
+      open: () => {
+        try {
+          return this.parseEnvelope(tool, params, parseBounded(decodeText(raw), status), quota, status);
+        } catch (e) {
+          throw clean(notJson(e, status));
+        }
+      },
+    };
   }
 
-  private async sendOnce(tool: ToolName, params: ToolParams, token: string): Promise<ApiAnswer> {
+  /** The call up to a successful answer's bytes (a non-2xx answer throws its typed error here). */
+  private async sendOnce(tool: ToolName, params: ToolParams, token: string): Promise<{ raw: Uint8Array; quota: number | null; status: number }> {
     const ctrl = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -226,32 +270,24 @@ export class ApiClient {
       }
       const quota = quotaHeader(res);
       if (quota !== null) this.lastQuota = quota;
-      const body = await this.readBody(res, lost);
-      if (!res.ok) throw statusError(res, body);
-      return this.parseEnvelope(tool, params, body, quota, res.status);
+      const raw = await this.readBody(res, lost);
+      if (!res.ok) throw statusError(res, errorBody(raw, res.status));
+      return { raw: raw ?? new Uint8Array(0), quota, status: res.status };
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** The body within the byte and depth caps; an error answer's oversized or unreadable body is just no detail. */
-  private async readBody(res: Response, lost: (e: unknown, what: string) => SvcError): Promise<unknown> {
-    let raw: string;
+  /** The body's bytes within the byte cap; an error answer's oversized or unreadable body is just no detail (undefined). */
+  private async readBody(res: Response, lost: (e: unknown, what: string) => SvcError): Promise<Uint8Array | undefined> {
     try {
-      raw = await readBounded(res);
+      return await readBoundedBytes(res);
     } catch (e) {
       if (e instanceof SvcError) {
         if (res.ok) throw e;
         return undefined;
       }
       throw lost(e, "Connection dropped");
-    }
-    try {
-      return parseBounded(raw, res.status);
-    } catch (e) {
-      if (!res.ok) return undefined;
-      if (e instanceof SvcError) throw e;
-      throw new SvcError("malformed", `The API sent a body that is not JSON (status ${res.status})`, { status: res.status });
     }
   }
 

@@ -7,7 +7,7 @@
  *  - the breaker decides when repeating failures stop everything (the call in hand ends too).
  */
 import type { ToolName } from "../api/catalogue";
-import type { ApiAnswer } from "../api/client";
+import type { ApiAnswer, ReceivedAnswer } from "../api/client";
 import { SvcError } from "../api/errors";
 import { envelopeOf } from "../api/envelope";
 import type { ToolParams } from "../api/validate";
@@ -18,10 +18,17 @@ import type { QuotaGovernor } from "./quota";
 import { refusal } from "./refusal";
 import type { Counts } from "./stats";
 
-/** What the engine needs of a client: ApiClient satisfies it. */
+/**
+ * What the engine needs of a client: ApiClient satisfies it. With `receive`, a successful answer's
+ * body is parsed only when the engine opens it, after the next call has gone out.
+ */
 export interface ToolCaller {
   call(tool: ToolName, params: ToolParams): Promise<ApiAnswer>;
+  receive?(tool: ToolName, params: ToolParams): Promise<ReceivedAnswer>;
 }
+
+/** A successful call: `open()` reads the answer (parsed, envelope checked) or throws its SvcError. */
+export type Received = ReceivedAnswer;
 
 export interface CallerOptions {
   /** Engine-side guard above the client's own fetch timeout: a client that never settles cannot block the queue. */
@@ -52,8 +59,11 @@ export class Caller {
     private readonly o: CallerOptions,
   ) {}
 
-  /** One call with its retries; resolves with the answer or rejects with an SvcError. */
-  async send(tool: ToolName, params: ToolParams): Promise<ApiAnswer> {
+  /**
+   * One call with its retries; resolves once its answer is in (status known: the next call may
+   * go) or rejects with an SvcError. A body that does not read is the error `open()` throws.
+   */
+  async send(tool: ToolName, params: ToolParams): Promise<Received> {
     const start = this.clock.mono();
     let busyAttempt = 0;
     let transientRetried = false;
@@ -118,27 +128,22 @@ export class Caller {
     await sleep(this.clock, ms);
   }
 
-  private guarded(tool: ToolName, params: ToolParams): Promise<ApiAnswer> {
-    return new Promise<ApiAnswer>((resolve, reject) => {
+  private guarded(tool: ToolName, params: ToolParams): Promise<Received> {
+    return new Promise<Received>((resolve, reject) => {
       const timer = this.clock.setTimeout(
         () => reject(new SvcError("timeout", `No answer within ${Math.round(this.o.timeoutMs / 1000)} s`)),
         this.o.timeoutMs,
       );
-      let p: Promise<ApiAnswer>;
+      let p: Promise<Received>;
       try {
-        p = Promise.resolve(this.client.call(tool, params));
+        p = Promise.resolve(this.client.receive ? this.client.receive(tool, params) : this.client.call(tool, params).then(parsed));
       } catch (e) {
         p = Promise.reject(e);
       }
       p.then(
         (a) => {
           this.clock.clearTimeout(timer);
-          try {
-            const env = envelopeOf(a);
-            resolve({ ...env, quotaRemaining: typeof a.quotaRemaining === "number" ? a.quotaRemaining : null });
-          } catch (e) {
-            reject(e);
-          }
+          resolve({ quotaRemaining: typeof a.quotaRemaining === "number" ? a.quotaRemaining : null, open: () => checked(a.open()) });
         },
         (e) => {
           this.clock.clearTimeout(timer);
@@ -147,4 +152,15 @@ export class Caller {
       );
     });
   }
+}
+
+/** An answer a client handed over already parsed. */
+function parsed(a: ApiAnswer): Received {
+  return { quotaRemaining: a.quotaRemaining, open: () => a };
+}
+
+/** The envelope checked whatever the client is (a test double may hand over anything). */
+function checked(a: ApiAnswer): ApiAnswer {
+  const env = envelopeOf(a);
+  return { ...env, quotaRemaining: typeof a.quotaRemaining === "number" ? a.quotaRemaining : null };
 }

@@ -4,18 +4,19 @@
  * says so (and settle every queued call with it), split a coalesced/widened call the API rejects
  * with 400/422 into one narrow call per member, cache the answer and hand each member its slice.
  *
- * Write-behind: an answer goes into the memory cache at once (a request arriving now is a hit, never
- * a second call), but slicing it for each member, the members' own work with it (shaping cells) and
- * the store write run on the next macrotask, after the next queued call has gone out (with no call
- * waiting, the members are answered at once). flush() and idle() wait for them, so nothing is lost
- * when the process ends.
+ * Pipelining: the next call leaves as soon as an answer is in (every byte received, status known,
+ * so the API has finished it and a 429's Retry-After or the quota header has been seen); reading the
+ * answer (JSON parse, envelope, caching, the store write, each member's slice and its cells' work)
+ * runs on later macrotasks, one member at a time, during the next call's network time. With no call
+ * waiting the answer is read at once. flush() and idle() wait for what is behind, so nothing is lost when the process
+ * ends; before the lock passes on, it is read and written first.
  */
 import type { SvcError } from "../api/errors";
 import { ToolParams, requestKey } from "../api/validate";
 import { StaleFallback, answerFrom } from "./answers";
 import type { Breaker } from "./breaker";
 import type { AnswerCache } from "./cache";
-import type { Caller } from "./caller";
+import type { Caller, Received } from "./caller";
 import type { Clock } from "./clock";
 import { toSvcError } from "./failure";
 import { nextTurn } from "./clock";
@@ -51,16 +52,23 @@ export class Dispatcher {
 
   constructor(private readonly d: DispatchDeps) {}
 
+  /** Send `job`; resolves as soon as the next call may go (its answer may still be read behind it). */
   async run(job: Job, hold = 0): Promise<void> {
+    let behind = false;
     try {
-      await this.send(job, hold);
+      behind = await this.send(job, hold);
     } catch (e) {
       this.finish(job, toSvcError(e));
     } finally {
-      // Taken off the queue for good: sent, answered from the store, refused or split.
-      this.d.registry.retire(job);
-      this.d.changed();
+      // Taken off the queue for good: sent, answered from the store, refused or split (an answer
+      // read behind the next call retires its job once its members have it).
+      if (!behind) this.retire(job);
     }
+  }
+
+  private retire(job: Job): void {
+    this.d.registry.retire(job);
+    this.d.changed();
   }
 
   /** Every unsent call settles now with `err` (or a cached answer); returns how many. */
@@ -85,7 +93,8 @@ export class Dispatcher {
     this.d.changed();
   }
 
-  private async send(job: Job, hold: number): Promise<void> {
+  /** True when the answer is read behind the next call (the job then stays in flight until it is). */
+  private async send(job: Job, hold: number): Promise<boolean> {
     const { cache, quota, breaker } = this.d;
     await quota.loaded();
     if (this.d.shareStore) {
@@ -99,28 +108,65 @@ export class Dispatcher {
     }
     const refused = refusal(quota, breaker);
     if (refused) return this.refuseAll(job, refused);
-    if (job.members.length === 0) return;
+    if (job.members.length === 0) return false;
     job.state = "sent";
     const params = callParams(job);
     job.sent = params;
     this.readAhead(hold);
-    let ans;
+    let ans: Received;
     try {
       ans = await this.d.caller.send(job.tool, params);
     } catch (e) {
       const err = toSvcError(e);
-      if ((err.kind === "bad_request" || err.kind === "unprocessable") && this.split(job)) return;
+      if ((err.kind === "bad_request" || err.kind === "unprocessable") && this.split(job)) return false;
       if (breaker.error() || err.kind === "quota_exhausted") return this.refuseAll(job, err);
       if (err.kind === "not_found") this.d.missing.remember(job.tool, job.group, err);
-      return this.finish(job, err);
+      this.finish(job, err);
+      return false;
     }
-    const entry: CachedAnswer = { sent: params, data: ans.data, link: ans.link, text: ans.text, fetchedAt: this.d.clock.now() };
-    void cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
-    const members = job.members.splice(0);
-    const settle = () => settleEach(members, (m) => answerFrom(job.coalescer, m.req, entry, false));
-    // Behind the next call when one is waiting; with none (a user typing cell by cell), at once.
-    if (this.d.scheduler().queued > 0) this.later(settle);
-    else settle();
+    // The answer is in and its status known: with a call waiting, that call goes out first and this
+    // answer is read (parsed, cached, handed to its members) on the next macrotask, during the next
+    // call's network time; with none (a user typing cell by cell), at once. Until it is read the job
+    // stays in flight, so a request it covers joins it instead of calling again.
+    if (this.d.scheduler().queued === 0) {
+      const entry = this.open(job, params, ans);
+      if (entry) settleMembers(job, (m) => answerFrom(job.coalescer, m.req, entry, false));
+      return false;
+    }
+    this.later(() => this.readBehind(job, params, ans));
+    return true;
+  }
+
+  /**
+   * Read an answer behind the next call: parse and cache it on the next macrotask, then hand each
+   * member its slice (and its cell's work) on a macrotask of its own, so the next answer, arriving
+   * meanwhile, waits for one member's work at most before the call after it leaves.
+   */
+  private async readBehind(job: Job, params: ToolParams, ans: Received): Promise<void> {
+    await nextTurn();
+    const entry = this.open(job, params, ans);
+    while (entry && job.members.length > 0) {
+      await nextTurn();
+      settleEach(job.members.splice(0, 1), (m) => answerFrom(job.coalescer, m.req, entry, false));
+    }
+  }
+
+  /**
+   * The answer parsed and cached (requests it covers are cache hits from now on), or null when its
+   * body does not read (every member then has the error). The job leaves the registry either way.
+   */
+  private open(job: Job, params: ToolParams, ans: Received): CachedAnswer | null {
+    try {
+      const a = ans.open();
+      const entry: CachedAnswer = { sent: params, data: a.data, link: a.link, text: a.text, fetchedAt: this.d.clock.now() };
+      void this.d.cache.put(job.tool, job.group, entry, (old) => this.supersedes(job, params, old));
+      return entry;
+    } catch (e) {
+      this.finish(job, toSvcError(e));
+      return null;
+    } finally {
+      this.retire(job);
+    }
   }
 
   /** While this call is on the wire (from the next macrotask: the request goes out first), read the next call's identity from the shared store. */
@@ -132,10 +178,9 @@ export class Dispatcher {
     });
   }
 
-  /** Run `work` on the next macrotask: the scheduler sends the next call first. */
-  private later(work: () => void): void {
-    const p: Promise<void> = nextTurn()
-      .then(work)
+  /** Run `work` behind the call being sent; settled() waits for it. */
+  private later(work: () => Promise<void>): void {
+    const p: Promise<void> = work()
       .catch(() => undefined)
       .finally(() => this.behind.delete(p));
     this.behind.add(p);
@@ -152,7 +197,9 @@ export class Dispatcher {
    * next call's network time.)
    */
   async beforeRelease(): Promise<void> {
-    if (this.d.shareStore) await this.d.cache.flush();
+    if (!this.d.shareStore) return;
+    await this.settled();
+    await this.d.cache.flush();
   }
 
   /** True when an answer sent with `sent` answers everything `old` could (old is then dropped). */
@@ -200,8 +247,9 @@ export class Dispatcher {
   }
 
   /** The breaker opened or the quota is used up: this job and every queued one settle now. */
-  private refuseAll(job: Job, err: SvcError): void {
+  private refuseAll(job: Job, err: SvcError): false {
     this.finish(job, err);
     this.settleQueued(err);
+    return false;
   }
 }

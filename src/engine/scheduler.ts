@@ -161,7 +161,7 @@ export class Scheduler {
           await this.o.lock.run(this.o.lockName, async () => {
             // Ready calls go back to back inside one hold of the lock (taking a Web Lock or a lock
             // file per call costs time between calls), for at most maxHoldMs so other runtimes get turns.
-            const until = this.o.clock.mono() + this.o.maxHoldMs;
+            let until = this.o.clock.mono() + this.o.maxHoldMs;
             const hold = ++this.holds;
             try {
               for (;;) {
@@ -174,7 +174,11 @@ export class Scheduler {
                     ran = true;
                     taken = undefined;
                   }
-                  if (this.o.clock.mono() >= until) break;
+                  if (this.o.clock.mono() < until) continue;
+                  // Nobody waiting for the lock (where it can tell): ending the hold would only cost
+                  // this run a pause to finish its writes; look again after another maxHoldMs.
+                  if (!this.o.lock.waiting || this.o.lock.waiting(this.o.lockName)) break;
+                  until = this.o.clock.mono() + this.o.maxHoldMs;
                 }
                 // Nothing ready: finish the writes before the lock passes on, but a call that
                 // arrives meanwhile (a user typing the next cell) goes out in this hold, at once.

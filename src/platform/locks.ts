@@ -10,6 +10,11 @@
 export interface CrossLock {
   /** Run `fn` while holding the lock named `name`; the lock is released however `fn` ends. */
   run<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Whether another runtime waits for `name`, where the lock can tell at once: a holder alone keeps
+   * its turn instead of ending it (and finishing its writes first) for nobody.
+   */
+  waiting?(name: string): boolean;
 }
 
 /** Within one runtime only: a promise chain per name. */

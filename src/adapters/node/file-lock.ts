@@ -65,6 +65,11 @@ export class FileLock implements CrossLock {
     });
   }
 
+  /** Whether another process waits for `name` (its marker file): the scheduler keeps its turn while nobody does. */
+  waiting(name: string): boolean {
+    return this.someoneWaits(name);
+  }
+
   /** Hand back every lock this process keeps between runs. */
   async releaseAll(): Promise<void> {
     const all = [...this.held.values()];
