@@ -12,7 +12,7 @@ import { describeFailure } from "../api/cell-outcome";
 import { SvcError } from "../api/errors";
 import { Grid, withoutNoticeRows } from "../shape/grid";
 import { isTypedValue, plainValue } from "../shape/values";
-import { FormulaSyntaxError, parseFormula, ParsedFormula } from "./formula";
+import { FormulaSyntaxError, parseFormula, ParsedFormula } from "../formula/text/parse";
 import { CONNECTION_OPTIONS, CliCredentials, EngineSetup, SANDBOX_BASE_URL, connectionEngine, plainHttpCredentialProblem, signInFailure, tokenArg } from "./connection";
 import { CliOption, EXIT, UsageError, parseArgs, textOption } from "./command";
 import { PrintedResult, errorSummary, renderOutput } from "./print";

@@ -13,7 +13,7 @@ import { filingNote } from "../plan/changes";
 import type { FormulaCell } from "../plan";
 import { FreezeResult, FrozenBook, FrozenEntry, RangeState, UnfreezeResult, freezeCells, unfreezeEntries } from "../plan/freeze/policy";
 import { valuesDigest } from "../plan/freeze/check";
-import { RangeRef, normaliseAddress, parseRange, rangeAddress } from "./address";
+import { RangeRef, normaliseAddress, parseRange, rangeAddress } from "../formula/text/address";
 import { CELLS_PER_SYNC, CHARS_PER_SYNC, ITEMS_PER_SYNC, inChunks } from "./batches";
 import { excel } from "./excel";
 import { readFrozen, saveFrozen } from "./frozen-part";

@@ -8,7 +8,7 @@
  * (copied between workbooks, an older tool) is read whole and written back as one.
  */
 import { CellSources, parseSourcesXml, SOURCES_NAMESPACE, sourcesXml } from "../model-file/parts/sources-part";
-import { addressKey, parseRange } from "./address";
+import { addressKey, parseRange } from "../formula/text/address";
 import { excel } from "./excel";
 
 /** What the workbook kept, by cell ("Model!B4"); null: no refresh kept anything in it. */

@@ -9,7 +9,7 @@
  */
 import type { DefinedName } from "../formula";
 import { FormulaCell, holdsSvcCall } from "../plan";
-import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "./address";
+import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "../formula/text/address";
 import { BAND_CELLS, CELLS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";
 import { svcFormulaProblem } from "../plan/freeze/check";

@@ -1,13 +1,6 @@
-import * as formulaAddress from "../../src/formula/text/address";
-import * as officeAddress from "../../src/office/address";
 import { MAX_COLS, MAX_ROWS, cellAddress, parseCell, parseRange, quoteSheet, rangeAddress, normaliseAddress } from "../../src/formula/text/address";
 
 describe("A1 addresses (src/formula/address.ts)", () => {
-  test("src/office/address re-exports the same helpers", () => {
-    expect(officeAddress.parseRange).toBe(formulaAddress.parseRange);
-    expect(officeAddress.rangeAddress).toBe(formulaAddress.rangeAddress);
-  });
-
   test("whole columns and whole rows", () => {
     expect(parseRange("Sheet1!A:C")).toEqual({ sheet: "Sheet1", r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: 2 });
     expect(parseRange("$2:$5", "S")).toEqual({ sheet: "S", r0: 1, c0: 0, r1: 4, c1: MAX_COLS - 1 });

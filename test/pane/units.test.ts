@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { cellAddress, columnIndex, columnName, normaliseAddress, parseRange, rangeAddress } from "../../src/office/address";
+import { cellAddress, columnIndex, columnName, normaliseAddress, parseRange, rangeAddress } from "../../src/formula/text/address";
 import { FROZEN_NAMESPACE, frozenXml, parseFrozenXml } from "../../src/office/frozen-part";
 import { ageText, citeName, locate } from "../../src/taskpane/pane/data";
 import { priceText } from "../../src/taskpane/pane/refresh/refresh";

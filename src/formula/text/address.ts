@@ -1,7 +1,7 @@
 /**
  * A1 addresses as Excel writes them ("Sheet1!B2", "'My sheet'!B2:C5", "A:C", "$1:$3"): parse, build,
  * and quote sheet names. Bounds are Excel's (1,048,576 rows × 16,384 columns): an address outside is
- * an error. Pure; src/office/address.ts re-exports it for the Office wrappers.
+ * an error. Pure.
  */
 import { contains, sameSheet } from "../../recalc";
 import type { AreaRef, CellRef } from "../types";

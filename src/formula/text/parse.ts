@@ -2,8 +2,8 @@
  * One SVC call with literal arguments: `=SVC.NAME(arg, ...)` with string ("a""b"), number (-1.5, 2e3,
  * 5%) and boolean literals, empty arguments, and array constants ({"a","b";"c","d"}: `,` separates
  * columns, `;` rows). Built on the formula parser (syntax.ts); arguments that refer to cells or
- * compute something are the resolver's business (resolve.ts). Shared by the CLI (src/cli/formula.ts
- * re-exports it), the pane and the workbench.
+ * compute something are the resolver's business (resolve.ts). Shared by the CLI, the pane and the
+ * workbench.
  */
 import { Node } from "./ast";
 import { svcName } from "./fn-names";

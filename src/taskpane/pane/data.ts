@@ -6,7 +6,7 @@
  * accession, filing link).
  */
 import { parseFormula } from "../../formula/text/parse";
-import { parseRange } from "../../office/address";
+import { parseRange } from "../../formula/text/address";
 import { safeExternalUrl } from "../../office/links";
 import { StatusLine, append, button, clear, el } from "./dom";
 import { externalLink } from "./common";
