@@ -10,7 +10,6 @@ export { referencesOf, visitExpanded } from "./text/refs";
 export { roughReferencesOf } from "./text/rough-refs";
 export { volatileFunctionsIn, volatilityOf } from "./engine/catalogue/volatile";
 export { plainFunctionName } from "./text/fn-names";
-export { svcName } from "./text/fn-names";
 export { lookupName, nameFormula } from "./text/names";
 export { holdsSvcCall, svcCallsHiddenBy, svcCallsOf } from "./text/svc-calls";
 export type { SvcCall } from "./text/svc-calls";

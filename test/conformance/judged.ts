@@ -5,7 +5,8 @@
  */
 import { cellAddress } from "../../src/formula/text/address";
 import { walk } from "../../src/formula/text/ast";
-import { plainFunctionName, svcName } from "../../src/formula/text/fn-names";
+import { plainFunctionName } from "../../src/formula/text/fn-names";
+import { svcName } from "../../src/api/svc-name";
 import { parseCached } from "../../src/formula/text/syntax";
 import { volatilityOf } from "../../src/formula/engine/catalogue/volatile";
 import type { CorpusFile } from "./corpus";

@@ -6,7 +6,8 @@
  */
 import { walk, type Node, type NodeOf } from "../text/ast";
 import { excelView } from "../text/excel-view";
-import { plainFunctionName, svcName } from "../text/fn-names";
+import { plainFunctionName } from "../text/fn-names";
+import { svcName } from "../../api/svc-name";
 import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
 import type { CellRef, DefinedName } from "../types";

@@ -6,7 +6,7 @@
  * workbench.
  */
 import { Node } from "./ast";
-import { svcName } from "./fn-names";
+import { svcName } from "../../api/svc-name";
 import { parseCached } from "./syntax";
 import { FormulaSyntaxError, syntaxError } from "./tokens";
 import { isErrorValue } from "../types";

@@ -6,7 +6,7 @@ import { MAX_COLS, MAX_ROWS } from "./address";
 import { Node, NodeOf, RefPart, walk } from "./ast";
 import { lookupName, nameFormula } from "./names";
 import { excelView } from "./excel-view";
-import { svcName } from "./fn-names";
+import { svcName } from "../../api/svc-name";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
 import { findTable, tableArea } from "./table-area";

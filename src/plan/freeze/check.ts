@@ -10,7 +10,8 @@
  *   - (checked against the workbook, policy.ts) its cells still hold the values that were frozen.
  * Otherwise the entry is refused with the reason, and nothing is written.
  */
-import { DefinedName, Node, excelView, holdsSvcCall, parseCached, parseRange, plainFunctionName, svcName, visitExpanded, walk } from "../../formula";
+import { DefinedName, Node, excelView, holdsSvcCall, parseCached, parseRange, plainFunctionName, visitExpanded, walk } from "../../formula";
+import { svcName } from "../../api/svc-name";
 
 /**
  * The most cells a frozen result may cover: far above any SVC answer (a record tool's 100 rows by a
