@@ -15,7 +15,7 @@ import { CellXml, FormulaKind, readSheetXml, SheetXml } from "../parts/sheet-rea
 import { refuseOverCellBudget } from "../parts/cell-count";
 import { svcCallsIn } from "./svc-sites";
 import { readTables } from "../parts/tables";
-import { CellValue, DefinedName } from "../types";
+import { CellValue, DefinedName } from "../../formula/types";
 import type { ExcelTable } from "../../formula/types";
 import { readWorkbook, WorkbookInfo } from "../parts/workbook";
 import { ZipLimits } from "../zip/read";

@@ -6,7 +6,7 @@ import { fail } from "../errors";
 import type { Platform } from "../../formula/engine/source";
 import { savedOn } from "./app-props";
 import { Package } from "./package";
-import { DefinedName } from "../types";
+import { DefinedName } from "../../formula/types";
 import { attr, findElement, findElements, textOf } from "./xml";
 
 export interface SheetEntry {
