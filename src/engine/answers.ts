@@ -6,7 +6,7 @@ import { STALE_OK, SvcError } from "../api/errors";
 import type { AnswerCache } from "./cache";
 import type { Coalescer } from "./coalescer";
 import type { CachedAnswer } from "./records";
-import type { CanonicalRequest } from "./rules";
+import type { CanonicalRequest } from "../api/canonical";
 import type { Counts } from "./stats";
 import type { EngineAnswer } from "./types";
 

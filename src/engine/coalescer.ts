@@ -8,7 +8,8 @@
  */
 import type { ToolName } from "../api/catalogue";
 import { ToolParams, requestKey } from "../api/validate";
-import type { CanonicalRequest, RequestRules } from "./rules";
+import type { RequestRules } from "./rules";
+import type { CanonicalRequest } from "../api/canonical";
 
 export interface Coalescer {
   /** Requests with the same group share one call. */

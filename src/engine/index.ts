@@ -24,4 +24,4 @@ export { DEFAULT_MAX_IDENTITIES } from "./cache";
 export { DEFAULT_STORE_TIMEOUT_MS } from "./timed-store";
 export { DEFAULT_COOL_DOWN_MS, DEFAULT_THRESHOLD } from "./breaker";
 export type { BreakerOptions } from "./breaker";
-export type { CanonicalRequest, RequestRules, WideRequest } from "./rules";
+export type { RequestRules } from "./rules";

@@ -3,7 +3,7 @@ import type { ToolName } from "../api/catalogue";
 import type { SvcError } from "../api/errors";
 import type { ToolParams } from "../api/validate";
 import type { Coalescer } from "./coalescer";
-import type { CanonicalRequest } from "./rules";
+import type { CanonicalRequest } from "../api/canonical";
 import { toSvcError } from "./failure";
 import type { EngineAnswer } from "./types";
 

@@ -11,9 +11,6 @@ import { CurrentDictionary, SPEC_DICTIONARY } from "../api/dictionary";
 import type { RawParams, ToolParams } from "../api/validate";
 import { WideRequest, covers, sliceData, widen } from "../api/wide";
 
-export type { CanonicalRequest } from "../api/canonical";
-export type { WideRequest } from "../api/wide";
-
 export interface RequestRules {
   canonicalise(tool: ToolName, raw: RawParams): CanonicalRequest;
   widen(req: CanonicalRequest): WideRequest;
