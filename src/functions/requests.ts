@@ -39,8 +39,6 @@ export interface FinancialsRequests {
   requests: PlanRequest[];
 }
 
-export { PERIODS_ARGS, PERIODS_FN, toolOfFunction } from "../api/arguments";
-
 const normalName = bareSvcName;
 
 /** The statement a list of metric keys belongs to; keys from two statements are an error. */

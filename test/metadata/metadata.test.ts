@@ -16,7 +16,7 @@ import * as path from "path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { argHelp, argRequired } from "../../src/api/arguments";
 import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
-import { PERIODS_ARGS, PERIODS_FN } from "../../src/functions/requests";
+import { PERIODS_ARGS, PERIODS_FN } from "../../src/api/arguments";
 import { exportedFunctions } from "./exports";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureBuilt } = require("../../scripts/build-helpers/ensure-built");

@@ -1,7 +1,7 @@
 /** docs/functions.md states the unit convention the code applies: every converted field is listed, SVC.PERIODS documented. */
 import * as fs from "fs";
 import * as path from "path";
-import { PERIODS_ARGS } from "../../src/functions/requests";
+import { PERIODS_ARGS } from "../../src/api/arguments";
 import { PERCENT_FIELDS } from "../../src/shape/fields";
 
 const doc = fs.readFileSync(path.join(__dirname, "../../docs/functions.md"), "utf8");
