@@ -9,7 +9,8 @@ import { isSecureOrLoopback } from "../platform/urls";
 import * as oauth from "oauth4webapi";
 import { SignInError } from "./errors";
 import { requestOptions } from "./http";
-import { normaliseBaseUrl, StoredServerMetadata } from "./store";
+import { StoredServerMetadata } from "./store";
+import { normaliseBaseUrl } from "../platform/urls";
 
 export interface Discovered {
   as: oauth.AuthorizationServer;

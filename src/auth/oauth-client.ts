@@ -34,7 +34,8 @@ import { Revocable, revocable, revocationFailure, revoke } from "./revocation";
 import { IDLE_CONNECTION_MS, TokenRequestRouting } from "./token-pool";
 import { AuthStatus, TokenKeeper, saveFailure } from "./token-keeper";
 import { SignedInRecord, TokenRecord, connectionIdOf, signedInRecord } from "./token-record";
-import { StoredServerMetadata, TokenStore, normaliseBaseUrl } from "./store";
+import { StoredServerMetadata, TokenStore } from "./store";
+import { normaliseBaseUrl } from "../platform/urls";
 
 export type { AuthStatus } from "./token-keeper";
 export type { PendingSignIn } from "./authorization";

@@ -49,9 +49,6 @@ export interface TokenStore {
   clearTokens(baseUrl: string, leave?: EndedRecord): Promise<void>;
 }
 
-/** Canonical key for an API base URL: the one normaliser, src/platform/urls.ts. */
-export { normaliseBaseUrl };
-
 function clone<T>(v: T): T {
   return v === null || v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }

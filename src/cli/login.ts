@@ -11,7 +11,7 @@
  *
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
-import { normaliseBaseUrl } from "../auth/store";
+import { normaliseBaseUrl } from "../platform/urls";
 import { clearRememberedCaches, cliTokenStore } from "../compose/cli-auth";
 import type { OAuthClient } from "../auth/oauth-client";
 import { CLI_LOGIN_PORTS, SANDBOX_BASE_URL, fileOAuthClient, defaultCredentialsFile } from "./connection";

@@ -1,5 +1,6 @@
 /** The CLI's token store: a credentials file. Node-only adapter, chosen by src/compose/cli.ts. */
-import { ClientRegistration, normaliseBaseUrl, TokenRecord, TokenStore, tokenLess } from "../../auth/store";
+import { ClientRegistration, TokenRecord, TokenStore, tokenLess } from "../../auth/store";
+import { normaliseBaseUrl } from "../../platform/urls";
 import { readPrivateFile } from "./private-dir";
 import { writeFileAtomic } from "./atomic-write";
 
