@@ -1,4 +1,5 @@
-import { referencesOf, shiftFormula, svcName } from "../../src/formula/text/refs";
+import { referencesOf, shiftFormula } from "../../src/formula/text/refs";
+import { svcName } from "../../src/api/svc-name";
 import { volatileFunctionsIn } from "../../src/formula/engine/catalogue/volatile";
 import { fromFileForm, stripAddinBookPrefix, toFileForm } from "../../src/formula/text/file-form";
 import { MAX_COLS, MAX_ROWS } from "../../src/formula/text/address";

@@ -10,7 +10,6 @@ import type { CellValue } from "../types";
 import type { ArgumentRules } from "./fns/types";
 import { err, Grid, isErrorValue, isGrid } from "./kinds";
 
-export { DAYS_1900_TO_1904 };
 
 type Arg = CellValue | Grid | undefined;
 

@@ -3,7 +3,8 @@
  * (a cell's address as text in each of Excel's forms), the pair models use to build references.
  */
 import type { Node } from "../text/ast";
-import { MAX_COLS, MAX_ROWS, columnName, quoteSheet, sameSheet } from "../text/address";
+import { MAX_COLS, MAX_ROWS, columnName, quoteSheet } from "../text/address";
+import { sameSheet } from "../../recalc";
 import { lookupName } from "../text/names";
 import { areaOf } from "../text/refs";
 import { parseExpression } from "../text/syntax";

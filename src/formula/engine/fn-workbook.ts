@@ -4,7 +4,8 @@
  * filename when the caller gives the workbook's path), SHEET and SHEETS (the workbook's sheets).
  */
 import type { Node } from "../text/ast";
-import { columnName, sameSheet } from "../text/address";
+import { columnName } from "../text/address";
+import { sameSheet } from "../../recalc";
 import { fromFileForm } from "../text/file-form";
 import type { AreaRef, CellValue } from "../types";
 import { toText } from "./coerce";

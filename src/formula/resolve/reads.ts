@@ -2,7 +2,8 @@
  * The cells a resolveCalls run has read, over at most a few reader passes: which response holds a
  * cell, the spill extents, the names and the sheets. Pure bookkeeping around the CellReader port.
  */
-import { areaContains, sameSheet } from "../text/address";
+import { areaContains } from "../text/address";
+import { sameSheet } from "../../recalc";
 import { areaKey } from "../text/refs";
 import type { CellReader, ReadResult } from "./types";
 import type { AreaRef, CellRef, CellValue, DefinedName, ExcelTable } from "../types";

@@ -7,7 +7,6 @@ import { contains, sameSheet } from "../../recalc";
 import type { AreaRef, CellRef } from "../types";
 
 // The sheet-name rule lives with the one rectangle (src/recalc); formula's readers keep their import.
-export { sameSheet };
 
 export const MAX_ROWS = 1_048_576;
 export const MAX_COLS = 16_384;

@@ -1,5 +1,5 @@
 /** Defined names: Excel's lookup rules (case-insensitive; a sheet-scoped name wins on its own sheet). */
-import { sameSheet } from "./address";
+import { sameSheet } from "../../recalc";
 import type { DefinedName } from "../types";
 
 /**

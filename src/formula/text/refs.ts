@@ -6,13 +6,11 @@ import { MAX_COLS, MAX_ROWS } from "./address";
 import { Node, NodeOf, RefPart, walk } from "./ast";
 import { lookupName, nameFormula } from "./names";
 import { excelView } from "./excel-view";
-import { svcName } from "../../api/svc-name";
 import { printRefPart } from "./print";
 import { parseCached } from "./syntax";
 import { findTable, tableArea } from "./table-area";
 import type { AreaRef, CellRef, DefinedName, ExcelTable } from "../types";
 
-export { svcName };
 
 /** The area of a reference node; a spill reference counts as its anchor cell. */
 export function areaOf(node: NodeOf<"ref">, sheet: string): AreaRef {
