@@ -10,8 +10,6 @@ import type { LoadCell, SavedCell } from "../fake-office/book-io";
 import type { Shown } from "../fake-office/display";
 import type { ExcelTable } from "../formula/types";
 
-export type { LoadCell, SavedCell, StoredValue } from "../fake-office/book-io";
-export type { Shown };
 
 export interface FakeExcel {
   /** Put a file's cells in, formulas with their stored results, nothing calculated. */

@@ -5,9 +5,6 @@
  */
 import { svcCallTokensIn } from "../api/svc-name";
 import { SVC_FUNCTION_NAMES, unknownFunctionMessage } from "../functions/names";
-import { readableText } from "../shape/readable";
-
-export { readableText as cellText };
 
 /** The fake host's page with data types on (current Excel), or off with `?datatypes=0` (Excel before CustomFunctionsRuntime 1.4). */
 export function bookUrl(search: string): string {

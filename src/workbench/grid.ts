@@ -3,10 +3,10 @@
  * #SPILL!), columns widened by dragging their header's edge, and cells painted one at a time from
  * what the host shows (spills, errors with their message, busy cells, typed values).
  */
-import type { Shown } from "./book";
+import type { Shown } from "../fake-office/display";
 import { paintTyped } from "./typed-cell";
 import type { EntityValue } from "../shape/values";
-import { cellText } from "./cell-text";
+import { readableText } from "../shape/readable";
 
 const MIN_COLS = 14;
 const MIN_ROWS = 60;
@@ -30,7 +30,7 @@ export function parseAddr(a: string): [number, number] {
 }
 
 /** A value as Excel shows it with data types on (readable by default; src/shape/readable.ts). */
-export const text = (v: unknown): string => cellText(v);
+export const text = (v: unknown): string => readableText(v);
 
 /** The text and classes of a cell. */
 function look(s: Shown): { t: string; cls: string[]; entity?: EntityValue } {

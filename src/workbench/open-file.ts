@@ -9,7 +9,8 @@
  */
 import { cellKey, customXmlTexts, displayFormula, readModel, Model, ModelSheet, unverifiedFormulas } from "../model-file";
 import { isErrorValue } from "../formula";
-import { FakeExcel, LoadCell, StoredValue } from "./book";
+import { FakeExcel } from "./book";
+import { LoadCell, StoredValue } from "../fake-office/book-io";
 
 export interface Opened {
   sheets: string[];

@@ -8,7 +8,8 @@
  */
 import { CellStyle, createWorkbook, NewCell, NewSheet } from "../model-file/create";
 import { EditedCell, saveOpened, SOURCES_NAMESPACE, withSourcesPart } from "../model-file";
-import type { FakeExcel, SavedCell, StoredValue } from "./book";
+import type { FakeExcel } from "./book";
+import type { SavedCell, StoredValue } from "../fake-office/book-io";
 
 /** The written cell format for a value's number format (the data type's, as the add-in sets it in Excel). */
 function styleOf(format: string | undefined): CellStyle | undefined {

@@ -4,7 +4,8 @@
  * __fakeExcel.shownSince) are repainted; a sheet switch or a grid that had to grow repaints all.
  */
 import { contains, Rect } from "../recalc";
-import type { FakeExcel, Shown } from "./book";
+import type { FakeExcel } from "./book";
+import type { Shown } from "../fake-office/display";
 import { errorMessage } from "./cell-text";
 import { Grid, addr, parseAddr, text } from "./grid";
 import { typedText } from "./typed-cell";
