@@ -8,7 +8,8 @@ import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape/grid";
 import { FinancialsView, financialsGrid, financialsLayout, financialsView, fiscalLabel, ltmLabel, ltmView, valuePosition } from "../shape/financials";
 import { CallContext } from "./invoke";
 import { ColumnPick, MAX_YEARS, calendarQuarterIndex, calendarQuarterText, pickColumns } from "./period";
-import { PlanRequest, financialsRequests, periodsRequest } from "./requests";
+import { financialsRequests, periodsRequest } from "./requests";
+import { PlanRequest } from "../engine/types";
 import { ValueSource } from "./sources";
 
 /** The real range of a company's periods, from an answer asked at the widest window (free: same identity, served from the wide call). */

@@ -12,7 +12,7 @@ import { isSvcError } from "../api/errors";
 import { Grid } from "../shape/grid";
 import { noticesOf } from "../shape/notices";
 import { CellOptions, parseOptions } from "./options";
-import { PlanRequest } from "./requests";
+import { PlanRequest } from "../engine/types";
 import { toolOfFunction } from "../api/arguments";
 import type { CellRuntime } from "./runtime";
 import { CellSource, ValueSource } from "./sources";

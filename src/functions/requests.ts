@@ -23,7 +23,6 @@ import { unknownFunctionMessage } from "./names";
 import { blankZeros } from "./blank-cells";
 
 /** One tool request: the engine's PlanRequest (what `engine.plan` prices). */
-export type { PlanRequest };
 
 /** What SVC.FINANCIALS asks for, and what it needs to pick and compute its columns. */
 export interface FinancialsRequests {

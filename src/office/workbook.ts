@@ -8,7 +8,8 @@
  * 1.9 (Range.getTables), 1.12 (getSpillParentOrNullObject).
  */
 import type { DefinedName } from "../formula";
-import { FormulaCell, holdsSvcCall } from "../plan";
+import { FormulaCell } from "../plan";
+import { holdsSvcCall } from "../formula";
 import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "../formula/text/address";
 import { BAND_CELLS, CELLS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";

@@ -2,8 +2,7 @@
  * The one refresh plan (pure): which cells make SVC calls, what refreshing them asks and costs, what
  * cannot be priced and why, and the order to run in. Used by the pane, the workbench and the CLI.
  */
-export type { FormulaCell, PlanDeps, PlanRequest, Price, Pricer, RefreshPlanOf } from "./types";
-export { holdsSvcCall, svcCallsOf } from "../formula";
+export type { FormulaCell, PlanDeps, Price, Pricer, RefreshPlanOf } from "./types";
 export { paramsOf, planRefresh, requestsOfCell } from "./plan";
 export { pricePlan } from "./price";
 export { planLines, priceDetail, plural, volatileText } from "./words";

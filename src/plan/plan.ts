@@ -11,7 +11,8 @@ import { DefinedName, ParamInfo, Resolved, parseCached, parseCell, parseFormula,
 import { svcCallsHiddenBy, svcCallsOf, SvcCall } from "../formula";
 import { Runs, helperRuns } from "./lambda";
 import { resultArea, stagesOf } from "./stages";
-import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, PlanRequest, RefreshPlanOf } from "./types";
+import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, RefreshPlanOf } from "./types";
+import type { PlanRequest } from "../engine/types";
 
 /** Each argument's name and whether it may be left out, from the functions' help. */
 export function paramsOf(fn: string): ParamInfo[] {

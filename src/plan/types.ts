@@ -2,7 +2,6 @@
 import type { PlanRequest, RefreshPlan } from "../engine/types";
 import type { AreaRef, CellReader, ParamInfo } from "../formula";
 
-export type { PlanRequest };
 
 /** A formula of the workbook (any formula: the plan keeps those that make an SVC call). */
 export interface FormulaCell {

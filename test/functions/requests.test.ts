@@ -8,7 +8,8 @@ import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { Engine, EngineAnswer } from "../../src/engine/types";
 import { callFunction } from "../../src/functions/call";
 import { CELLS } from "../../src/functions/cells";
-import { PlanRequest, requestsFor } from "../../src/functions/requests";
+import { requestsFor } from "../../src/functions/requests";
+import { PlanRequest } from "../../src/engine/types";
 import { readCellError } from "../../src/api/cell-outcome";
 import { parseDictionary } from "../../src/api/dictionary";
 

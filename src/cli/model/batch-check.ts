@@ -9,7 +9,7 @@ import { batchArgs, priceTogether } from "./batch";
 import type { MetricDictionary } from "../../api/dictionary";
 import type { SvcEngine } from "../../engine";
 import { Model } from "../../model-file";
-import { PlanRequest } from "../../plan";
+import { PlanRequest } from "../../engine/types";
 import { ModelFile, openEach, settle, withSvcFormulas } from "./batch-files";
 import { fileProgress } from "./batch-progress";
 import { countStatus, outcomeText, printBatch } from "./batch-report";

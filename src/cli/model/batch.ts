@@ -9,7 +9,8 @@
  * no file readable, every call failed); 3 not signed in.
  */
 import { Model, refreshModel } from "../../model-file";
-import { paramsOf, PlanRequest } from "../../plan";
+import { paramsOf } from "../../plan";
+import { PlanRequest } from "../../engine/types";
 import type { SvcEngine } from "../../engine";
 import { EXIT, UsageError } from "../command";
 import { EngineSetup } from "../connection";

@@ -13,7 +13,8 @@ import { externalLink } from "./common";
 import { failureText } from "./failure";
 import { planRefresh, requestsOfCell, volatileText } from "../../plan";
 import { planDepsFor } from "./refresh/deps";
-import { PaneContext, SourceView, ValueSourceView, WorkbookPort } from "./types";
+import { PaneContext, SourceView, WorkbookPort } from "./types";
+import type { ValueSource as ValueSourceView } from "../../functions/sources";
 import { groupedResults, revealRow } from "./result-groups";
 
 const MAX_ROWS = 200;

@@ -12,7 +12,6 @@ import type { FormulaCell, Scope } from "../../office/workbook";
 import type { KeptSources, WorkbookReading } from "../../plan/changes";
 
 /** One tool request of a formula, and the engine's price of a set of them. */
-export type { PlanRequest, RefreshPlan } from "../../engine";
 
 /** The engine's refresh API; optional until every engine has it. */
 export interface RefreshApi {
@@ -27,7 +26,6 @@ export interface RefreshApi {
 export type PaneEngine = SvcEngine & Partial<RefreshApi>;
 
 /** Per-value source of a FINANCIALS spill. */
-export type { ValueSource as ValueSourceView } from "../../functions/sources";
 
 /** A cell source with its error and provenance (optional for older registries). */
 export type SourceView = CellSource & { error?: string | null; provenance?: ValueSource[] };

@@ -10,7 +10,8 @@
 import { PlanDeps, RefreshPlanOf, planRefresh, requestsOfCell } from "../../../plan";
 import type { WorkbookReading } from "../../../plan/changes";
 import { parseCell } from "../../../formula/text/address";
-import type { PaneContext, PlanRequest, SourceView } from "../types";
+import type { PaneContext, SourceView } from "../types";
+import type { PlanRequest } from "../../../engine/types";
 
 export interface RunState {
   cancelled: number;
