@@ -15,7 +15,7 @@ import { callFunction } from "../functions/call";
 import { requestsFor } from "../functions/requests";
 import { calculateFull } from "../office/calculate";
 import { openExternalLink } from "../office/links";
-import * as workbook from "../office/workbook";
+import { insertAtActiveCell } from "../office/workbook";
 import { officeWorkbook } from "./workbook-port";
 import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";
@@ -39,7 +39,7 @@ export function start(host: Host): void {
       engine: host.engine,
       auth,
       calculateFull,
-      insertFormula: workbook.insertAtActiveCell,
+      insertFormula: insertAtActiveCell,
       workbook: officeWorkbook((address) => host.cells.sources.sourceOf(address)?.provenance),
       evaluate: (fn, args) => callFunction(host.cells, fn, args),
       sources: { list: () => host.cells.sources.list(), onChange: (l) => host.cells.sources.onChange(l) },
