@@ -11,7 +11,7 @@ import { envelopeOf } from "./envelope";
 import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
-import { trimBaseUrl } from "../platform/urls";
+import { trimBaseUrl } from "../platform";
 
 export { MAX_ANSWER_BYTES, MAX_JSON_DEPTH };
 

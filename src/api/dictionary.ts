@@ -9,7 +9,7 @@
  * validation and request building take the dictionary as an argument.
  */
 import { FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS, Statement } from "./catalogue";
-import { trimBaseUrl } from "../platform/urls";
+import { trimBaseUrl } from "../platform";
 
 export interface MetricInfo {
   key: string;

@@ -4,7 +4,7 @@
  * and registers the redirect URI) and the dialog's start page (which pins that redirect URI).
  * One small import (the address rule): the dialog pages' bundles stay small.
  */
-import { trimBaseUrl as noTrailingSlash } from "../platform/urls";
+import { trimBaseUrl as noTrailingSlash } from "../platform";
 
 const DIALOG_START_PATH = "/auth/start.html";
 export const DIALOG_CALLBACK_PATH = "/auth/callback.html";

@@ -5,12 +5,12 @@
  *   -> RFC 8414 metadata of that issuer (issuer checked by oauth4webapi).
  * Fallback: {base}/.well-known/oauth-authorization-server with issuer = {base}.
  */
-import { isSecureOrLoopback } from "../platform/urls";
+import { isSecureOrLoopback } from "../platform";
 import * as oauth from "oauth4webapi";
 import { SignInError } from "./errors";
 import { requestOptions } from "./http";
 import { StoredServerMetadata } from "./store";
-import { normaliseBaseUrl } from "../platform/urls";
+import { normaliseBaseUrl } from "../platform";
 
 export interface Discovered {
   as: oauth.AuthorizationServer;

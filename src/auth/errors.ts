@@ -44,7 +44,7 @@ export function isSignInError(e: unknown): e is SignInError {
   return e instanceof SignInError;
 }
 
-import { SvcError } from "../api/errors";
+import { SvcError } from "../api";
 
 /**
  * Every "sign in again" from the auth layer is an SvcError of kind "signed_out" whose

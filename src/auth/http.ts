@@ -5,7 +5,7 @@
  * certainly NOT leave? (Only then may a single-use request be tried again.)
  */
 import * as oauth from "oauth4webapi";
-import { isLoopbackHttp } from "../platform/urls";
+import { isLoopbackHttp } from "../platform";
 import type { TokenRequestRouting } from "./token-pool";
 
 /** Counts of what went over the wire (tests and the pane's diagnostics). */

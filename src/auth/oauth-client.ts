@@ -17,11 +17,11 @@
  * record (registration, tokens, delete) happens under ONE cross-runtime lock (`CREDENTIALS_LOCK`),
  * re-reading the record inside it.
  */
-import type { CredentialSource } from "../api/client";
-import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
-import { tellEach } from "../platform/listeners";
-import { CrossLock, LocalLock } from "../platform/locks";
-import { isSecureOrLoopback } from "../platform/urls";
+import type { CredentialSource } from "../api";
+import { SIGN_IN_MESSAGE, SvcError } from "../api";
+import { tellEach } from "../platform";
+import { CrossLock, LocalLock } from "../platform";
+import { isSecureOrLoopback } from "../platform";
 import { PendingSignIn, requireS256, startAuthorization } from "./authorization";
 import { checkAuthorizationResponse } from "./authorization-response";
 import { exchangeCode } from "./code-exchange";
@@ -35,7 +35,7 @@ import { IDLE_CONNECTION_MS, TokenRequestRouting } from "./token-pool";
 import { AuthStatus, TokenKeeper, saveFailure } from "./token-keeper";
 import { SignedInRecord, TokenRecord, connectionIdOf, signedInRecord } from "./token-record";
 import { StoredServerMetadata, TokenStore } from "./store";
-import { normaliseBaseUrl } from "../platform/urls";
+import { normaliseBaseUrl } from "../platform";
 
 export type { AuthStatus } from "./token-keeper";
 export type { PendingSignIn } from "./authorization";

@@ -10,7 +10,7 @@
  *
  * Every failure ends in a SignInError whose code the pane shows with a retry button.
  */
-import type { DialogHandle, DialogHost, DialogOpenOptions } from "../platform/dialog-port";
+import type { DialogHandle, DialogHost, DialogOpenOptions } from "../platform";
 import { dialogStartUrl, redirectUriFor } from "./dialog-urls";
 import { SignInError, SignInErrorCode, isSignInError } from "./errors";
 import type { AuthStatus, OAuthClient, PendingSignIn } from "./oauth-client";

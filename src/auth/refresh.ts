@@ -10,7 +10,7 @@
  *   -> rotated: SAVE (clears the mark) | save fails: tokens kept in memory for this run + SIGN IN AGAIN.
  */
 import * as oauth from "oauth4webapi";
-import { SvcError } from "../api/errors";
+import { SvcError } from "../api";
 import type { SignedOutError } from "./errors";
 import { AuthHttp, TokenAnswer, messageOf, readTokenAnswer, sendTokenRequest, tokenOptions } from "./http";
 import type { StoredServerMetadata } from "./store";

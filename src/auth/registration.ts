@@ -4,7 +4,7 @@
  * environment with a pre-registered client id (SVC_CLIENT_ID) never registers.
  */
 import * as oauth from "oauth4webapi";
-import { isLoopbackHttp } from "../platform/urls";
+import { isLoopbackHttp } from "../platform";
 import { serverMetadata } from "./discovery";
 import { SignInError } from "./errors";
 import { AuthHttp, messageOf, plainOptions } from "./http";

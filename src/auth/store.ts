@@ -7,7 +7,7 @@
  * Tokens never go into the workbook: the browser store is the runtime's origin storage.
  * The CLI's credentials file is a Node adapter: src/adapters/node/file-token-store.ts.
  */
-import { normaliseBaseUrl } from "../platform/urls";
+import { normaliseBaseUrl } from "../platform";
 
 import type { EndedRecord, TokenRecord } from "./token-record";
 import { tokenLess } from "./token-record";

@@ -6,12 +6,12 @@
  * with the runtime the SVC functions run with). Commands import this, never each other.
  */
 import * as path from "path";
-import type { CredentialSource } from "../api/client";
-import { SIGN_IN_MESSAGE, SvcError } from "../api/errors";
-import type { OAuthClient } from "../auth/oauth-client";
+import type { CredentialSource } from "../api";
+import { SIGN_IN_MESSAGE, SvcError } from "../api";
+import type { OAuthClient } from "../auth";
 import { cliFetch, composeCliOAuth, rememberCacheRoot } from "../compose/cli-auth";
 import { CliCredentials, EngineSetup, buildCliEngine, connectionEngine as composedConnectionEngine } from "../compose/cli-engine";
-import { isLoopbackHttp } from "../platform/urls";
+import { isLoopbackHttp } from "../platform";
 import { CliOption } from "./command";
 import { TokenSource, tokenOption } from "./token-option";
 

@@ -5,19 +5,19 @@
 import * as fs from "fs";
 import { PrivateStateError } from "../compose/cli";
 import { credentialsFor } from "../compose/cli-engine";
-import { computeCell, isFunctionName } from "../functions/call";
-import { unknownFunctionMessage } from "../functions/names";
-import type { CellRuntime } from "../functions/runtime";
-import { describeFailure } from "../api/cell-outcome";
-import { SvcError } from "../api/errors";
-import { Grid, withoutNoticeRows } from "../shape/grid";
-import { isTypedValue, plainValue } from "../shape/values";
-import { FormulaSyntaxError, parseFormula, ParsedFormula } from "../formula/text/parse";
+import { computeCell, isFunctionName } from "../functions";
+import { unknownFunctionMessage } from "../functions";
+import type { CellRuntime } from "../functions";
+import { describeFailure } from "../api";
+import { SvcError } from "../api";
+import { Grid, withoutNoticeRows } from "../shape";
+import { isTypedValue, plainValue } from "../shape";
+import { FormulaSyntaxError, parseFormula, ParsedFormula } from "../formula";
 import { CONNECTION_OPTIONS, CliCredentials, EngineSetup, SANDBOX_BASE_URL, connectionEngine, plainHttpCredentialProblem, signInFailure, tokenArg } from "./connection";
 import { CliOption, EXIT, UsageError, parseArgs, textOption } from "./command";
 import { PrintedResult, errorSummary, renderOutput } from "./print";
 import { writeAll, writeErr } from "./terminal";
-import type { CellSource } from "../functions/sources";
+import type { CellSource } from "../functions";
 import { TOKEN_USAGE, TokenOptionError, TokenSource, readToken, tokenFromEnv } from "./token-option";
 
 export { UsageError };

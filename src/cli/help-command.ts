@@ -3,8 +3,8 @@
  * one line each, from src/api/arguments.ts (the same help Excel shows while typing a formula), or a
  * command's `--help`; with nothing named, the overview of every command.
  */
-import { functionHelp } from "../api/arguments";
-import { closestFunction } from "../functions/names";
+import { functionHelp } from "../api";
+import { closestFunction } from "../functions";
 import { Command, EXIT, UsageError, closestCommand, helpText, parseArgs, usageLine } from "./command";
 import { writeErr, writeOut } from "./terminal";
 

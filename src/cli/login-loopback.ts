@@ -5,8 +5,8 @@
  * ending a genuine sign-in. Nothing here prints but through the caller's (terminal-safe) sinks.
  */
 import type { IncomingMessage, Server, ServerResponse } from "http";
-import { isSignInError } from "../auth/errors";
-import type { OAuthClient } from "../auth/oauth-client";
+import { isSignInError } from "../auth";
+import type { OAuthClient } from "../auth";
 
 type Pending = Awaited<ReturnType<OAuthClient["beginSignIn"]>>["pending"];
 

@@ -11,9 +11,9 @@
  *
  * stdout carries exactly one line during login: the authorization URL. Everything else goes to stderr.
  */
-import { normaliseBaseUrl } from "../platform/urls";
+import { normaliseBaseUrl } from "../platform";
 import { clearRememberedCaches, cliTokenStore } from "../compose/cli-auth";
-import type { OAuthClient } from "../auth/oauth-client";
+import type { OAuthClient } from "../auth";
 import { CLI_LOGIN_PORTS, SANDBOX_BASE_URL, fileOAuthClient, defaultCredentialsFile } from "./connection";
 import { signInThroughLoopback } from "./login-loopback";
 import { safeSink, writeErr, writeOut } from "./terminal";

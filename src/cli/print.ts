@@ -4,7 +4,7 @@
  * what Excel shows with data types on (src/shape/readable.ts: thousands separators, percents, dates,
  * identifiers as written); notices follow the table once, and URLs are never cut.
  */
-import { isNumeric, readableText } from "../shape/readable";
+import { isNumeric, readableText } from "../shape";
 import { jsonText, terminalText } from "./terminal";
 
 export interface PrintedResult {

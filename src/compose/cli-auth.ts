@@ -3,18 +3,18 @@
  * Apart from ./cli so `svc-excel login`/`logout` (and the eval credential) load no engine; they only
  * reach the file cache to clear a connection's directory.
  */
-import { cacheRoots } from "../adapters/node/cache-roots";
-import { FileLock } from "../adapters/node/file-lock";
-import { FileStore } from "../adapters/node/file-store";
-import { FileTokenStore } from "../adapters/node/file-token-store";
-import { OAuthClient, OAuthClientOptions } from "../auth/oauth-client";
-import type { TokenStore } from "../auth/store";
-import type { CrossLock } from "../platform/locks";
+import { cacheRoots } from "../adapters/node";
+import { FileLock } from "../adapters/node";
+import { FileStore } from "../adapters/node";
+import { FileTokenStore } from "../adapters/node";
+import { OAuthClient, OAuthClientOptions } from "../auth";
+import type { TokenStore } from "../auth";
+import type { CrossLock } from "../platform";
 import { connectionScope } from "./scope";
 
-export { rememberCacheRoot } from "../adapters/node/cache-roots";
+export { rememberCacheRoot } from "../adapters/node";
 /** The CLI's fetch: through HTTPS_PROXY / HTTP_PROXY (NO_PROXY honoured) when set, else the built-in one. */
-export { proxyAwareFetch as cliFetch } from "../adapters/node/proxy-fetch";
+export { proxyAwareFetch as cliFetch } from "../adapters/node";
 
 /** The CLI's lock: lock files shared by processes (`releaseAll()` hands them back at exit). */
 export type CliLock = CrossLock & { releaseAll(): Promise<void>; readonly compromised: string[] };

@@ -3,11 +3,11 @@
  * signs the calls (a key given to the command, else the `svc-excel login` sign-in), and the engine
  * of that credential's connection built by composeCli, with the runtime the SVC functions run with.
  */
-import { CredentialSource, staticCredentials } from "../api/client";
-import type { ApiClient } from "../api/client";
-import type { MetricDictionary } from "../api/dictionary";
+import { CredentialSource, staticCredentials } from "../api";
+import type { ApiClient } from "../api";
+import type { MetricDictionary } from "../api";
 import type { SvcEngine } from "../engine";
-import { CellRuntime, cellRuntime } from "../functions/runtime";
+import { CellRuntime, cellRuntime } from "../functions";
 import { CliLock, composeCli } from "./cli";
 import { credentialFingerprint } from "./scope";
 

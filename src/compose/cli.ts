@@ -1,8 +1,8 @@
 /** The CLI's composition: a file cache per connection, lock files shared by processes. Node-only adapters. */
-import { ApiClient } from "../api/client";
-import { FileStore } from "../adapters/node/file-store";
-import { FileLock } from "../adapters/node/file-lock";
-import { proxyAwareFetch } from "../adapters/node/proxy-fetch";
+import { ApiClient } from "../api";
+import { FileStore } from "../adapters/node";
+import { FileLock } from "../adapters/node";
+import { proxyAwareFetch } from "../adapters/node";
 import { createEngine, rulesOf } from "../engine";
 import type { CliLock } from "./cli-auth";
 import { scopedEngine } from "./connection";
@@ -11,8 +11,8 @@ import { connectionScope } from "./scope";
 
 export type { CliAuthOptions, CliLock } from "./cli-auth";
 export { cliTokenStore, composeCliAuth } from "./cli-auth";
-export { PrivateStateError } from "../adapters/node/private-dir";
-export { modeOf, writeFileAtomic } from "../adapters/node/atomic-write";
+export { PrivateStateError } from "../adapters/node";
+export { modeOf, writeFileAtomic } from "../adapters/node";
 export { clearRememberedCaches, rememberCacheRoot } from "./cli-auth";
 
 export interface CliOptions {

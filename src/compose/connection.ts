@@ -5,10 +5,10 @@
  * The connection id is a fixed identity when one is given (a key's fingerprint), else the credential
  * source's `connectionId()` (OAuth: issuer, client id and the sign-in's id), read before every request.
  */
-import { ApiClient } from "../api/client";
-import { boundCredentials } from "../api/bound-credentials";
+import { ApiClient } from "../api";
+import { boundCredentials } from "../api";
 import type { SvcEngine } from "../engine";
-import { ConnectionScopedEngine } from "../engine/scoped";
+import { ConnectionScopedEngine } from "../engine";
 import type { Connection } from "./index";
 import { connectionScope } from "./scope";
 

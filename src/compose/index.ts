@@ -4,10 +4,10 @@
  * (./cli, used by src/cli/eval.ts). Only this folder picks adapters (src/adapters/browser or
  * src/adapters/node); the page entry never imports a Node module and the CLI entry never a browser one.
  */
-import type { ApiClient, CredentialSource } from "../api/client";
-import { TOOLS } from "../api/catalogue";
-import { CurrentDictionary, MetricDictionary, SPEC_DICTIONARY, dictionaryFor, loadDictionary } from "../api/dictionary";
-import type { ConnectionScopedEngine } from "../engine/scoped";
+import type { ApiClient, CredentialSource } from "../api";
+import { TOOLS } from "../api";
+import { CurrentDictionary, MetricDictionary, SPEC_DICTIONARY, dictionaryFor, loadDictionary } from "../api";
+import type { ConnectionScopedEngine } from "../engine";
 
 export { connectionScope, credentialFingerprint, normaliseBaseUrl } from "./scope";
 

@@ -3,11 +3,11 @@
  * page has no storage), refresh under the page's cross-runtime lock, token requests on a connection
  * pool of their own, and the browser's own signs of "not sent" (offline, origin unreachable).
  */
-import { OAuthClient } from "../auth/oauth-client";
-import { browserOffline, originProbe } from "../auth/reachability";
-import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth/store";
-import { TokenPoolRouter } from "../auth/token-pool";
-import type { CrossLock } from "../platform/locks";
+import { OAuthClient } from "../auth";
+import { browserOffline, originProbe } from "../auth";
+import { LocalStorageTokenStore, MemoryTokenStore, StorageLike, TokenStore } from "../auth";
+import { TokenPoolRouter } from "../auth";
+import type { CrossLock } from "../platform";
 
 export interface PageAuthOptions {
   baseUrl: string;

@@ -9,24 +9,24 @@
  * Office's partition key, refresh under a Web Lock). A loopback development page (workbench, tests, `npm start`) may instead hand over a
  * sandbox API key through `__SVC_DEV__` (src/host/config.ts); a production page never does.
  */
-import { CredentialSource, staticCredentials } from "../api/client";
-import type { OAuthClient } from "../auth/oauth-client";
-import { addinUrlFromPage } from "../auth/dialog-urls";
-import { signInWithDialog } from "../auth/pane-signin";
-import { officeDialogHost, storagePartitionKey } from "../office/dialog";
-import { officeCellHost } from "../office/cell-host";
-import { callFunction } from "../functions/call";
-import type { CellInvocation } from "../functions/invoke";
-import { cellRuntime } from "../functions/runtime";
-import { SourceBook } from "../functions/sources";
-import type { LocalStorageTokenStore, StorageLike } from "../auth/store";
+import { CredentialSource, staticCredentials } from "../api";
+import type { OAuthClient } from "../auth";
+import { addinUrlFromPage } from "../auth";
+import { signInWithDialog } from "../auth";
+import { officeDialogHost, storagePartitionKey } from "../office";
+import { officeCellHost } from "../office";
+import { callFunction } from "../functions";
+import type { CellInvocation } from "../functions";
+import { cellRuntime } from "../functions";
+import { SourceBook } from "../functions";
+import type { LocalStorageTokenStore, StorageLike } from "../auth";
 import type { SvcEngine } from "../engine";
-import type { Host } from "../host/host";
+import type { Host } from "../host";
 import { credentialFingerprint } from "./scope";
 import { composePage, pageLock } from "./page";
 import { composePageAuth } from "./page-auth";
-import { effectiveConfig } from "../host/config";
-import { trimBaseUrl } from "../platform/urls";
+import { effectiveConfig } from "../host";
+import { trimBaseUrl } from "../platform";
 import { claimPageHost } from "./runtime-slot";
 
 function localStorageOrNull(): StorageLike | null {

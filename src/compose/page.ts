@@ -1,9 +1,9 @@
 /** The page's composition: IndexedDB cache, Web Locks. Browser-only adapters. */
-import { ApiClient } from "../api/client";
-import { IndexedDbStore } from "../adapters/browser/indexeddb-store";
+import { ApiClient } from "../api";
+import { IndexedDbStore } from "../adapters/browser";
 import { createEngine, rulesOf } from "../engine";
-import { browserLock } from "../adapters/browser/web-lock";
-import type { CrossLock } from "../platform/locks";
+import { browserLock } from "../adapters/browser";
+import type { CrossLock } from "../platform";
 import { scopedEngine } from "./connection";
 import { Composed, Connection, SWEEP_AFTER_MS, readDictionary } from "./index";
 import { connectionScope } from "./scope";

@@ -10,7 +10,7 @@
  *     only the page's window.
  * Everything else receives the Host, or the CellRuntime inside it, as an argument.
  */
-import type { Host } from "../host/host";
+import type { Host } from "../host";
 
 const SLOT = "__svcHost";
 

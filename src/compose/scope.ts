@@ -4,11 +4,11 @@
  * The identity handed in is never a secret itself (a key's fingerprint, an issuer/account id); the
  * scope is a hash of it anyway, so nothing readable about the credential lands in a file name or key.
  */
-import { credentialFingerprint, fnv64 } from "../api/fingerprint";
+import { credentialFingerprint, fnv64 } from "../api";
 
 export { credentialFingerprint, fnv64 };
 
-import { normaliseBaseUrl } from "../platform/urls";
+import { normaliseBaseUrl } from "../platform";
 
 export { normaliseBaseUrl };
 

@@ -3,7 +3,7 @@
  * with to the task pane and does nothing else. The pane validates state and iss and exchanges the
  * code in the shared runtime, where the PKCE verifier is.
  */
-import { messageParent } from "../office/dialog";
+import { messageParent } from "../office";
 
 /** The one message this page sends. */
 export function callbackMessage(href: string): string {

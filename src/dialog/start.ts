@@ -13,10 +13,10 @@
  * It waits for office.js (capped) before leaving, so office.js records the dialog context for the
  * callback page. Nothing else happens here; the PKCE verifier never comes here.
  */
-import { addinUrlFromPage, redirectUriFor } from "../auth/dialog-urls";
-import { ListableStorage, registeredClientIds } from "../auth/store";
-import { effectiveConfig } from "../host/config";
-import { isSecureOrLoopback } from "../platform/urls";
+import { addinUrlFromPage, redirectUriFor } from "../auth";
+import { ListableStorage, registeredClientIds } from "../auth";
+import { effectiveConfig } from "../host";
+import { isSecureOrLoopback } from "../platform";
 
 /** What an authorization URL must match to be forwarded. */
 export interface StartPagePins {

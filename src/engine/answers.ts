@@ -2,11 +2,11 @@
  * Turning cached answers into cell answers: the slice a request asked for, and the stale fallback
  * (an answer of any age) when a failure allows one.
  */
-import { STALE_OK, SvcError } from "../api/errors";
+import { STALE_OK, SvcError } from "../api";
 import type { AnswerCache } from "./cache";
 import type { Coalescer } from "./coalescer";
 import type { CachedAnswer } from "./records";
-import type { CanonicalRequest } from "../api/canonical";
+import type { CanonicalRequest } from "../api";
 import type { Counts } from "./stats";
 import type { EngineAnswer } from "./types";
 

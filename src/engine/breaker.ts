@@ -6,7 +6,7 @@
  * doubled cool-down. An unrecognised 429 that never clears ("Rate limit exceeded", a gateway page) is treated as the quota ("quota_exhausted"), without
  * moving the quota governor, which only trusts confirmed signals.
  */
-import { SvcError } from "../api/errors";
+import { SvcError } from "../api";
 import type { Clock } from "./clock";
 import { FailureClass, failureClass, retryAfterMs } from "./failure";
 

@@ -4,7 +4,7 @@
  * catalogue (TOOLS[tool].ttlMs). Every store operation is time-bounded (TimedStore): a slow or hung
  * store reads as a miss and the request goes to the network.
  */
-import { TOOLS, ToolName } from "../api/catalogue";
+import { TOOLS, ToolName } from "../api";
 import { Clock, nextTurn } from "./clock";
 import { Lru } from "./lru";
 import type { AnswerRecord, CachedAnswer, PersistentStore } from "./records";

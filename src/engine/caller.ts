@@ -6,11 +6,11 @@
  *  - timeouts, signed_out, 4xx, unexpected exceptions: never retried;
  *  - the breaker decides when repeating failures stop everything (the call in hand ends too).
  */
-import type { ToolName } from "../api/catalogue";
-import type { ApiAnswer, ReceivedAnswer } from "../api/client";
-import { SvcError } from "../api/errors";
-import { envelopeOf } from "../api/envelope";
-import type { ToolParams } from "../api/validate";
+import type { ToolName } from "../api";
+import type { ApiAnswer, ReceivedAnswer } from "../api";
+import { SvcError } from "../api";
+import { envelopeOf } from "../api";
+import type { ToolParams } from "../api";
 import type { Breaker } from "./breaker";
 import { Clock, sleep } from "./clock";
 import { failureClass, retryAfterMs, toSvcError } from "./failure";

@@ -6,10 +6,10 @@
  *    (a metric outside the wide list, e.g. an industry line, still rides along), so it waits the
  *    coalescing window for siblings.
  */
-import type { ToolName } from "../api/catalogue";
-import { ToolParams, requestKey } from "../api/validate";
+import type { ToolName } from "../api";
+import { ToolParams, requestKey } from "../api";
 import type { RequestRules } from "./rules";
-import type { CanonicalRequest } from "../api/canonical";
+import type { CanonicalRequest } from "../api";
 
 export interface Coalescer {
   /** Requests with the same group share one call. */

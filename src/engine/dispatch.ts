@@ -11,8 +11,8 @@
  * waiting the answer is read at once. flush() and idle() wait for what is behind, so nothing is lost when the process
  * ends; before the lock passes on, it is read and written first.
  */
-import type { SvcError } from "../api/errors";
-import { ToolParams, requestKey } from "../api/validate";
+import type { SvcError } from "../api";
+import { ToolParams, requestKey } from "../api";
 import { StaleFallback, answerFrom } from "./answers";
 import type { Breaker } from "./breaker";
 import type { AnswerCache } from "./cache";

@@ -6,10 +6,10 @@
  *   caller (guard, retries) with the quota governor and the breaker deciding what may be sent.
  * Every promise handed out settles: with an answer, a stale answer, or an SvcError.
  */
-import type { ToolName } from "../api/catalogue";
-import { SvcError, isSvcError } from "../api/errors";
-import type { RawParams } from "../api/validate";
-import { CrossLock, LocalLock } from "../platform/locks";
+import type { ToolName } from "../api";
+import { SvcError, isSvcError } from "../api";
+import type { RawParams } from "../api";
+import { CrossLock, LocalLock } from "../platform";
 import { StaleFallback, answerFrom } from "./answers";
 import { Breaker, BreakerOptions } from "./breaker";
 import { AnswerCache, DEFAULT_MAX_IDENTITIES } from "./cache";
@@ -27,7 +27,7 @@ import type { PersistentStore } from "./records";
 import { MissingMemory } from "./missing";
 import { JobRegistry } from "./registry";
 import { RequestRules, apiRules, widenOnce } from "./rules";
-import { CanonicalRequest } from "../api/canonical";
+import { CanonicalRequest } from "../api";
 import { Scheduler } from "./scheduler";
 import { Counts, Notifier } from "./stats";
 import { DEFAULT_STORE_TIMEOUT_MS, TimedStore } from "./timed-store";

@@ -3,7 +3,7 @@
  * turned into the retryable `network` kind), which way it failed for the circuit breaker, and the
  * server's Retry-After.
  */
-import { SvcError, isSvcError } from "../api/errors";
+import { SvcError, isSvcError } from "../api";
 
 /** Any thrown value as an SvcError. Unknown exceptions become `malformed`: not retried, no breaker. */
 export function toSvcError(e: unknown): SvcError {

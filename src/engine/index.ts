@@ -25,3 +25,4 @@ export { DEFAULT_STORE_TIMEOUT_MS } from "./timed-store";
 export { DEFAULT_COOL_DOWN_MS, DEFAULT_THRESHOLD } from "./breaker";
 export type { BreakerOptions } from "./breaker";
 export type { RequestRules } from "./rules";
+export { ConnectionScopedEngine } from "./scoped";

@@ -1,9 +1,9 @@
 /** A call waiting to be sent (or in flight) and the requests it will answer. */
-import type { ToolName } from "../api/catalogue";
-import type { SvcError } from "../api/errors";
-import type { ToolParams } from "../api/validate";
+import type { ToolName } from "../api";
+import type { SvcError } from "../api";
+import type { ToolParams } from "../api";
 import type { Coalescer } from "./coalescer";
-import type { CanonicalRequest } from "../api/canonical";
+import type { CanonicalRequest } from "../api";
 import { toSvcError } from "./failure";
 import type { EngineAnswer } from "./types";
 

@@ -4,8 +4,8 @@
  * call. Kept in the connection's persistent store like answers, so a reopened workbook or
  * the next CLI process remembers too; a refresh of the identity and a sign-out forget it.
  */
-import { SvcError } from "../api/errors";
-import type { ToolName } from "../api/catalogue";
+import { SvcError } from "../api";
+import type { ToolName } from "../api";
 import type { Clock } from "./clock";
 import { Lru } from "./lru";
 import type { MissingRecord, PersistentStore } from "./records";

@@ -5,7 +5,7 @@
  * until the next 00:00 UTC. Failed calls (404s, busy 429s) change nothing. The state of the day is
  * kept in the (connection-scoped) store so a reopened workbook does not spend a call to rediscover it.
  */
-import { SvcError } from "../api/errors";
+import { SvcError } from "../api";
 import { Clock, nextTurn } from "./clock";
 import type { PersistentStore, QuotaRecord } from "./records";
 

@@ -3,8 +3,8 @@
  * (src/adapters/browser: IndexedDB, src/adapters/node: files) implement. A store never throws at
  * its caller for a bad entry: a damaged or foreign entry reads as absent.
  */
-import type { ToolName } from "../api/catalogue";
-import type { ToolParams } from "../api/validate";
+import type { ToolName } from "../api";
+import type { ToolParams } from "../api";
 
 /** One answer as the API gave it, the parameters it was asked with, and when it arrived. */
 export interface CachedAnswer {

@@ -4,7 +4,7 @@
  * each send; only the caller admits (an open breaker whose cool-down is over lets that call be the
  * one probe), the others look.
  */
-import type { SvcError } from "../api/errors";
+import type { SvcError } from "../api";
 import type { Breaker } from "./breaker";
 import type { QuotaGovernor } from "./quota";
 

@@ -1,7 +1,7 @@
 /** The calls queued or in flight, by identity: where a new request may join. */
 import type { Coalescer } from "./coalescer";
 import { Job, callParams } from "./job";
-import type { CanonicalRequest } from "../api/canonical";
+import type { CanonicalRequest } from "../api";
 
 export class JobRegistry {
   /** At most one joinable queued job per identity (narrow ones: one per request key), any number in flight. */

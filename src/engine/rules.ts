@@ -5,11 +5,11 @@
  * can hand in their own; `rulesOf(dictionary)` are the real ones, checking metrics against the
  * runtime's dictionary (`apiRules`: the spec's lists alone).
  */
-import type { ToolName } from "../api/catalogue";
-import { CanonicalRequest, canonicalise } from "../api/canonical";
-import { CurrentDictionary, SPEC_DICTIONARY } from "../api/dictionary";
-import type { RawParams, ToolParams } from "../api/validate";
-import { WideRequest, covers, sliceData, widen } from "../api/wide";
+import type { ToolName } from "../api";
+import { CanonicalRequest, canonicalise } from "../api";
+import { CurrentDictionary, SPEC_DICTIONARY } from "../api";
+import type { RawParams, ToolParams } from "../api";
+import { WideRequest, covers, sliceData, widen } from "../api";
 
 export interface RequestRules {
   canonicalise(tool: ToolName, raw: RawParams): CanonicalRequest;

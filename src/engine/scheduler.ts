@@ -4,7 +4,7 @@
  * fetches) waits until requests have stopped arriving for `windowMs` (the recalculation's burst is
  * over), and at most `maxDeferMs`; other jobs go at once.
  */
-import type { CrossLock } from "../platform/locks";
+import type { CrossLock } from "../platform";
 import type { Clock } from "./clock";
 import type { Job, Member } from "./job";
 

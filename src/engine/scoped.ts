@@ -6,9 +6,9 @@
  * a fresh engine takes over and the previous connection's state is forgotten (memory and store).
  * Account B is therefore never served account A's answer nor refused by A's quota.
  */
-import type { ToolName } from "../api/catalogue";
-import { tellEach } from "../platform/listeners";
-import type { RawParams } from "../api/validate";
+import type { ToolName } from "../api";
+import { tellEach } from "../platform";
+import type { RawParams } from "../api";
 import type { SvcEngine, SvcStats } from "./engine";
 import type { EngineAnswer, PlanRequest, RefreshPlan, RequestOptions } from "./types";
 

@@ -1,5 +1,5 @@
 /** The engine's counts and its change notifications (at most one per microtask turn). */
-import { tellEach } from "../platform/listeners";
+import { tellEach } from "../platform";
 
 export interface Counts {
   /** HTTP requests actually sent (retries and probes included; nothing answered locally). */

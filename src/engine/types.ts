@@ -1,8 +1,8 @@
 /**
  * The engine's contract, shared by the functions, the pane and the CLI. One instance per runtime.
  */
-import { ToolName } from "../api/catalogue";
-import { RawParams } from "../api/validate";
+import { ToolName } from "../api";
+import { RawParams } from "../api";
 
 /** A tool answer as cells see it: the whole envelope, plus where it came from. */
 export interface EngineAnswer {

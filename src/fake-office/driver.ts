@@ -11,7 +11,7 @@ import type { Host } from "./host";
 import { Cell, addressOf, keyOf, readingOrder } from "./model";
 import { Pin, pinCell } from "./plain";
 import { Constant, Result, literal, typed } from "./values";
-import { bareSvcName, svcCallTokensIn } from "../api/svc-name";
+import { bareSvcName, svcCallTokensIn } from "../api";
 
 export interface DriverCell {
   address: string;

@@ -5,7 +5,7 @@
  * a thrown exception shows #VALUE! without our message).
  */
 import type { GridCell, Result } from "./values";
-import { bareSvcName } from "../api/svc-name";
+import { bareSvcName } from "../api";
 
 export const ErrorCode = {
   invalidValue: "#VALUE!",

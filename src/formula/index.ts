@@ -1,12 +1,12 @@
 /** src/formula: formula text, references, the plain-formula engine and the argument resolver. */
 export * from "./types";
 export * from "./text/address";
-export type { Node } from "./text/ast";
+export type { Node, NodeOf } from "./text/ast";
 export { walk } from "./text/ast";
 export { FormulaSyntaxError } from "./text/tokens";
 export { parseExpression, parseCached } from "./text/syntax";
 export { printNode } from "./text/print";
-export { referencesOf, visitExpanded } from "./text/refs";
+export { referencesOf, shiftFormula, visitExpanded } from "./text/refs";
 export { roughReferencesOf } from "./text/rough-refs";
 export { volatileFunctionsIn, volatilityOf } from "./engine/catalogue/volatile";
 export { plainFunctionName } from "./text/fn-names";
@@ -21,3 +21,5 @@ export type { CellFormula, CellSource, EngineValue } from "./engine/evaluate";
 export { resolveCalls } from "./resolve/resolve";
 export type { CellReader, ReadRequest, ReadResult, Resolved, ParamInfo } from "./resolve/resolve";
 export { lambdaArea, lambdaHelperIn, lambdaRunsByReference } from "./text/lambda";
+export type { Platform } from "./engine/source";
+export type { ParsedFormula } from "./text/parse";

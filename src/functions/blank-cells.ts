@@ -4,10 +4,10 @@
  * inside a range given to a list argument (metrics, filters) is dropped, as a blank there is. The
  * functions and the pane's price both map arguments through here, so the price and the cell agree.
  */
-import { argsOf, toolOfFunction } from "../api/arguments";
-import { paramOf } from "../api/catalogue";
-import { takesZero } from "../api/empty-cell";
-import { bareSvcName } from "../api/svc-name";
+import { argsOf, toolOfFunction } from "../api";
+import { paramOf } from "../api";
+import { takesZero } from "../api";
+import { bareSvcName } from "../api";
 
 /** Whether argument `arg` of `fn` takes the number 0 (the catalogue's parameters; our own arguments never do). */
 function argTakesZero(fn: string, arg: string): boolean {

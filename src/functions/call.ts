@@ -5,9 +5,9 @@
  * `callFunction` is Excel's edge (a failure thrown as the cell error Excel shows; the record kept in
  * the runtime's SourceBook for the pane). Shared by the page, the CLI, the workbench and tests.
  */
-import { argsOf } from "../api/arguments";
-import { SvcError, asSvcError, invalidArgument } from "../api/errors";
-import { bareSvcName } from "../api/svc-name";
+import { argsOf } from "../api";
+import { SvcError, asSvcError, invalidArgument } from "../api";
+import { bareSvcName } from "../api";
 import { cellErrorFor } from "./cell-host";
 import { CELLS } from "./cells";
 import { CellInvocation, runCell } from "./invoke";

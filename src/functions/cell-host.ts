@@ -4,7 +4,7 @@
  * elsewhere (the CLI, jest) the plain stand-ins, so nothing here loads Office code and the CLI, which
  * calls these functions, never reaches src/office.
  */
-import { CellErrorCode, describeFailure } from "../api/cell-outcome";
+import { CellErrorCode, describeFailure } from "../api";
 
 export interface CellHost {
   /** The error to throw (or to place in a spilled array) for `code` with `message` on hover. */

@@ -4,14 +4,14 @@
  * engine, errors, the cell's record) is invoke.ts. Excel reaches them through the page's composition
  * root (src/compose/excel-functions.ts), the CLI and the workbench through call.ts.
  */
-import type { ToolName } from "../api/catalogue";
-import { Grid } from "../shape/grid";
+import type { ToolName } from "../api";
+import { Grid } from "../shape";
 import { CellOptions } from "./options";
-import type { MetricDictionary } from "../api/dictionary";
-import { invalidArgument } from "../api/errors";
-import { companyCard } from "../shape/company-card";
-import { profileEntries, profileField, profileCell, profileRows } from "../shape/profile";
-import { shapeAnswer } from "../shape/tools";
+import type { MetricDictionary } from "../api";
+import { invalidArgument } from "../api";
+import { companyCard } from "../shape";
+import { profileEntries, profileField, profileCell, profileRows } from "../shape";
+import { shapeAnswer } from "../shape";
 import { financialsCell, periodsCell } from "./financials-cell";
 import type { CallContext } from "./invoke";
 import { requestsFor } from "./requests";

@@ -3,8 +3,8 @@
  * dates as 1900-system serials (Excel's default); here they move into the 1904 system. A date before
  * 1904-01-01 has no serial there and is given as its ISO text.
  */
-import { DAYS_1900_TO_1904, serialToIsoDate } from "../api/excel-date";
-import { isTypedValue, NUMBER_FORMATS } from "../shape/values";
+import { DAYS_1900_TO_1904, serialToIsoDate } from "../api";
+import { isTypedValue, NUMBER_FORMATS } from "../shape";
 
 const DATE_FORMATS = new Set([NUMBER_FORMATS.date, NUMBER_FORMATS.timestamp]);
 

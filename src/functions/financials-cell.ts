@@ -2,14 +2,14 @@
  * The bodies of SVC.FINANCIALS and SVC.PERIODS: requests from requests.ts, columns picked by the
  * period grammar, LTM computed, every value's source recorded for the pane.
  */
-import { FINANCIAL_METRICS, Statement } from "../api/catalogue";
-import { SvcError } from "../api/errors";
-import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape/grid";
-import { FinancialsView, financialsGrid, financialsLayout, financialsView, fiscalLabel, ltmLabel, ltmView, valuePosition } from "../shape/financials";
+import { FINANCIAL_METRICS, Statement } from "../api";
+import { SvcError } from "../api";
+import { Cell, Grid, asArray, dateCell, excelSerial, str } from "../shape";
+import { FinancialsView, financialsGrid, financialsLayout, financialsView, fiscalLabel, ltmLabel, ltmView, valuePosition } from "../shape";
 import { CallContext } from "./invoke";
 import { ColumnPick, MAX_YEARS, calendarQuarterIndex, calendarQuarterText, pickColumns } from "./period";
 import { financialsRequests, periodsRequest } from "./requests";
-import { PlanRequest } from "../engine/types";
+import { PlanRequest } from "../engine";
 import { ValueSource } from "./sources";
 
 /** The real range of a company's periods, from an answer asked at the widest window (free: same identity, served from the wide call). */

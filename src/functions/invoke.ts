@@ -4,16 +4,16 @@
  * its outcome together with its record (link, notices, provenance): the caller keeps what it needs
  * (the page's SourceBook for the pane, the CLI's change list) from what the call returned.
  */
-import { argsOf } from "../api/arguments";
-import type { MetricDictionary } from "../api/dictionary";
-import { EngineAnswer } from "../engine/types";
-import { describeFailure } from "../api/cell-outcome";
-import { isSvcError } from "../api/errors";
-import { Grid } from "../shape/grid";
-import { noticesOf } from "../shape/notices";
+import { argsOf } from "../api";
+import type { MetricDictionary } from "../api";
+import { EngineAnswer } from "../engine";
+import { describeFailure } from "../api";
+import { isSvcError } from "../api";
+import { Grid } from "../shape";
+import { noticesOf } from "../shape";
 import { CellOptions, parseOptions } from "./options";
-import { PlanRequest } from "../engine/types";
-import { toolOfFunction } from "../api/arguments";
+import { PlanRequest } from "../engine";
+import { toolOfFunction } from "../api";
 import type { CellRuntime } from "./runtime";
 import { CellSource, ValueSource } from "./sources";
 import { withTickerHint } from "./ticker-hint";

@@ -3,9 +3,9 @@
  * From the catalogue (each tool's function) plus SVC.PERIODS, which reads the fiscal calendar.
  */
 import { distance } from "fastest-levenshtein";
-import { PERIODS_FN } from "../api/arguments";
-import { TOOLS } from "../api/catalogue";
-import { bareSvcName } from "../api/svc-name";
+import { PERIODS_FN } from "../api";
+import { TOOLS } from "../api";
+import { bareSvcName } from "../api";
 
 export { PERIODS_FN };
 

@@ -3,9 +3,9 @@
  * (a `,` is accepted too). Shared choices: headers=0|1|2, dates=serial|text, na=blank|na; some
  * functions add their own. Which, with their values, is src/api/arguments.ts (optionsOf).
  */
-import { optionsOf } from "../api/arguments";
-import { invalidArgument } from "../api/errors";
-import { ShapeOptions } from "../shape/grid";
+import { optionsOf } from "../api";
+import { invalidArgument } from "../api";
+import { ShapeOptions } from "../shape";
 
 export interface CellOptions extends ShapeOptions {
   na: "blank" | "na";

@@ -18,9 +18,9 @@
  * Labels: the API labels columns FY2024 and 2024Q3; cells show FY2024 and FQ3 2024 (fiscal quarter 3
  * of fiscal year 2024), so a quarter never reads as a calendar quarter.
  */
-import { PERIOD_HELP } from "../api/arguments";
-import { YEARS_MAX } from "../api/catalogue";
-import { invalidArgument } from "../api/errors";
+import { PERIOD_HELP } from "../api";
+import { YEARS_MAX } from "../api";
+import { invalidArgument } from "../api";
 
 export type ColumnPick =
   /** The newest `count` columns. */

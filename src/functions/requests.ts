@@ -8,15 +8,15 @@
  * period the grammar does not read, metrics of two statements, a bad option); parameter bounds are
  * left to the engine's validation, so `plan()` reports them as `invalid`.
  */
-import { PERIODS_DEFAULT_PERIOD, PERIODS_FN, toolOfFunction } from "../api/arguments";
-import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api/catalogue";
-import { MetricDictionary, SPEC_DICTIONARY } from "../api/dictionary";
-import { SvcError, invalidArgument } from "../api/errors";
-import { bareSvcName } from "../api/svc-name";
-import { RawParams, financialMetricKey, metricStatement, splitList } from "../api/validate";
-import type { PlanRequest } from "../engine/types";
+import { PERIODS_DEFAULT_PERIOD, PERIODS_FN, toolOfFunction } from "../api";
+import { DEFAULT_STATEMENT, Statement, TOOLS, ToolName, YEARS_MAX, paramOf } from "../api";
+import { MetricDictionary, SPEC_DICTIONARY } from "../api";
+import { SvcError, invalidArgument } from "../api";
+import { bareSvcName } from "../api";
+import { RawParams, financialMetricKey, metricStatement, splitList } from "../api";
+import type { PlanRequest } from "../engine";
 import { CellOptions, parseOptions } from "./options";
-import { ltmComponents } from "../shape/ltm";
+import { ltmComponents } from "../shape";
 import { PeriodPlan, parsePeriod } from "./period";
 import { plainArgument, tickerOf } from "./typed-args";
 import { unknownFunctionMessage } from "./names";

@@ -3,8 +3,8 @@
  * the page keeps each cell's record for the pane. Built once by a composition root (src/compose) and
  * passed down to every call; nothing here is installed in a module.
  */
-import { CurrentDictionary, SPEC_DICTIONARY } from "../api/dictionary";
-import type { Engine } from "../engine/types";
+import { CurrentDictionary, SPEC_DICTIONARY } from "../api";
+import type { Engine } from "../engine";
 import { CellHost, PLAIN_CELL_HOST } from "./cell-host";
 import type { SourceBook } from "./sources";
 import type { DataTypesMode } from "./typed";

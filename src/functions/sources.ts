@@ -4,8 +4,8 @@
  * cell shows, and for SVC.FINANCIALS the source of every value (XBRL concept or formula, filing
  * accession and link) so the pane can "Show source" for a selected cell. Cells cannot carry these.
  */
-import { ToolName } from "../api/catalogue";
-import { normaliseAddress } from "../formula/text/address";
+import { ToolName } from "../api";
+import { normaliseAddress } from "../formula";
 
 /** The source of one value of a FINANCIALS spill, at (row, col) from the formula's anchor cell. */
 export interface ValueSource {

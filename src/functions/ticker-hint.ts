@@ -7,8 +7,8 @@
  * cache only: its price counts no search. So does a 404 the engine answered from its memory (the pane's
  * refresh asks each priced request itself, then Excel recalculates the cells on those answers).
  */
-import { SvcError } from "../api/errors";
-import type { Engine } from "../engine/types";
+import { SvcError } from "../api";
+import type { Engine } from "../engine";
 
 /** How many companies the message names. */
 const SHOWN = 3;

@@ -4,7 +4,7 @@
  * ({type:"Double", basicValue, numberFormat}) or the SVC.COMPANY entity card. Functions read the
  * plain value; a ticker argument also accepts the card (its `ticker` property).
  */
-import { invalidArgument } from "../api/errors";
+import { invalidArgument } from "../api";
 
 interface ValueObject {
   type?: unknown;

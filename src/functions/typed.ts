@@ -5,7 +5,7 @@
  * entity card, whose fields a terminal shows as rows.
  */
 import type { CellHost } from "./cell-host";
-import { isTypedValue, plainValue } from "../shape/values";
+import { isTypedValue, plainValue } from "../shape";
 
 /** true: data types on; false: plain values; "numbers": formatted numbers, no entity cards (the CLI). */
 export type DataTypesMode = boolean | "numbers";

@@ -31,8 +31,8 @@ export interface DevOverrides {
   authTimeoutMs?: number;
 }
 
-import { isLoopbackHost } from "../platform/urls";
-import { trimBaseUrl } from "../platform/urls";
+import { isLoopbackHost } from "../platform";
+import { trimBaseUrl } from "../platform";
 
 declare const __SVC_BUILD__: HostConfig | undefined;
 

@@ -3,13 +3,13 @@
  * the SourceBook of the page's cells), the OAuth client and the sign-in. Composed by
  * src/compose/page-runtime.ts.
  */
-import type { ApiClient } from "../api/client";
-import type { AuthStatus, OAuthClient } from "../auth/oauth-client";
-import type { PaneSignInState } from "../auth/pane-signin";
+import type { ApiClient } from "../api";
+import type { AuthStatus, OAuthClient } from "../auth";
+import type { PaneSignInState } from "../auth";
 import type { SvcEngine } from "../engine";
-import type { CellRuntime } from "../functions/runtime";
-import type { SourceBook } from "../functions/sources";
-import type { CrossLock } from "../platform/locks";
+import type { CellRuntime } from "../functions";
+import type { SourceBook } from "../functions";
+import type { CrossLock } from "../platform";
 import type { DevOverrides, HostConfig } from "./config";
 
 export interface Host {

@@ -8,7 +8,7 @@ import { a1 } from "./parts/a1";
 import { Model, ModelSheet } from "./model/model";
 import { displayFormula } from "./report";
 import { cellFormats } from "./model/kept-sources";
-import { CellValue, isErrorValue } from "../formula/types";
+import { CellValue, isErrorValue } from "../formula";
 
 export interface CellDiff {
   sheet: string;

@@ -14,7 +14,7 @@ import { dropMacros, hasMacros } from "./parts/macros";
 import { CellReport, displayFormula, reportFor } from "./report";
 import { spliceWritesWith } from "./model/save";
 import { CellWrite } from "./parts/cell-xml";
-import { isErrorValue } from "../formula/types";
+import { isErrorValue } from "../formula";
 import { FilingRef, readSources } from "./parts/sources-part";
 
 export const AS_OF_PROPERTY = "SVC values as of";

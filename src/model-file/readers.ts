@@ -7,7 +7,7 @@
  */
 import { boxText, cellKey } from "./parts/a1";
 import { Model } from "./model/model";
-import { quoteSheet } from "../formula/text/address";
+import { quoteSheet } from "../formula";
 
 /** Each SVC formula stored as an array formula (a spill), as "Sheet!B3:F5": the blocks LibreOffice recalculates. */
 export function recalculatedBlocks(model: Model): string[] {

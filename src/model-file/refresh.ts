@@ -20,7 +20,7 @@ import { readSources, writeSources } from "./parts/sources-part";
 import { CallWords, cellSources, NodeCall } from "./model/kept-sources";
 import { cellSourceOf } from "./model/source";
 import { CallAnswer, evaluateSvc, SvcCall } from "./model/svc-eval";
-import { stripAddinBookPrefix } from "../formula/text/file-form";
+import { stripAddinBookPrefix } from "../formula";
 import { WorkingCopy } from "./model/working";
 import { a1 } from "./parts/a1";
 import { CellSource, isErrorValue, ParamInfo, unsupportedFunctions } from "../formula";

@@ -14,7 +14,7 @@ import { Result, writeResult } from "./model/results";
 import { spliceWritesWith } from "./model/save";
 import { WorkingCopy } from "./model/working";
 import { displayFormula } from "./report";
-import type { CellValue } from "../formula/types";
+import type { CellValue } from "../formula";
 
 /** A cell as it stands now, where it differs from the opened file. */
 export interface EditedCell {

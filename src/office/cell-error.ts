@@ -2,8 +2,8 @@
  * Cell errors as Office wants them: Office's CustomFunctions.Error where it exists; elsewhere a
  * stand-in with the same `code` and `message`. Which code and message: src/api/cell-outcome.ts.
  */
-import type { CellErrorCode } from "../api/cell-outcome";
-import { CellError } from "../functions/cell-host";
+import type { CellErrorCode } from "../api";
+import { CellError } from "../functions";
 
 export function officeError(code: CellErrorCode, message?: string): Error {
   const cf = (globalThis as { CustomFunctions?: typeof CustomFunctions }).CustomFunctions;

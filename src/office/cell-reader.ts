@@ -12,7 +12,7 @@
  * reads "#N/A" stays text; an empty cell is null. Spill ranges need ExcelApi 1.12, names' formulas 1.7.
  */
 import type { AreaRef, CellReader, CellRef, CellValue, DefinedName, ReadRequest, ReadResult } from "../formula";
-import { rangeAddress } from "../formula/text/address";
+import { rangeAddress } from "../formula";
 import { sameSheet } from "../recalc";
 import { BAND_CELLS, CELLS_PER_SYNC, ITEMS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";

@@ -8,7 +8,7 @@
  * Dialog side: `messageParent(text)` once Office is ready.
  */
 
-import type { DialogHandle, DialogHost } from "../platform/dialog-port";
+import type { DialogHandle, DialogHost } from "../platform";
 
 export class DialogOpenError extends Error {
   constructor(readonly code: number, message: string) {

@@ -9,7 +9,7 @@
  * getOnlyItemOrNullObject, which answers a null object for two or more (CustomXmlPartScopedCollection),
  * is never relied on.
  */
-import type { FrozenEntry } from "../plan/freeze/policy";
+import type { FrozenEntry } from "../plan";
 import { chunked } from "./batches";
 
 export type { FrozenEntry };

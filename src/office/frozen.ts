@@ -8,12 +8,12 @@
  * APIs: ExcelApi 1.1 (values, valueTypes, clear), 1.2 (worksheet protection), 1.5 (customXmlParts),
  * 1.10 (comments, Comment.getLocation), 1.12 (getSpillingToRangeOrNullObject), 1.16 (valuesAsJson, optional).
  */
-import type { ValueSource } from "../functions/sources";
-import { filingNote } from "../plan/changes";
+import type { ValueSource } from "../functions";
+import { filingNote } from "../plan";
 import type { FormulaCell } from "../plan";
-import { FreezeResult, FrozenBook, FrozenEntry, RangeState, UnfreezeResult, freezeCells, unfreezeEntries } from "../plan/freeze/policy";
-import { valuesDigest } from "../plan/freeze/check";
-import { RangeRef, normaliseAddress, parseRange, rangeAddress } from "../formula/text/address";
+import { FreezeResult, FrozenBook, FrozenEntry, RangeState, UnfreezeResult, freezeCells, unfreezeEntries } from "../plan";
+import { valuesDigest } from "../plan";
+import { RangeRef, normaliseAddress, parseRange, rangeAddress } from "../formula";
 import { CELLS_PER_SYNC, CHARS_PER_SYNC, ITEMS_PER_SYNC, inChunks } from "./batches";
 import { excel } from "./excel";
 import { readFrozen, saveFrozen } from "./frozen-part";

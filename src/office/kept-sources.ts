@@ -7,8 +7,8 @@
  * The parts are listed by namespace rather than asked for as "the only one": a file holding two
  * (copied between workbooks, an older tool) is read whole and written back as one.
  */
-import { CellSources, parseSourcesXml, SOURCES_NAMESPACE, sourcesXml } from "../model-file/parts/sources-part";
-import { addressKey, parseRange } from "../formula/text/address";
+import { CellSources, parseSourcesXml, SOURCES_NAMESPACE, sourcesXml } from "../model-file";
+import { addressKey, parseRange } from "../formula";
 import { excel } from "./excel";
 
 /** What the workbook kept, by cell ("Model!B4"); null: no refresh kept anything in it. */

@@ -6,7 +6,7 @@
  * Office.context.ui.openBrowserWindow (OpenBrowserWindowApi 1.1: desktop and Mac, not the web) opens
  * the user's default browser; elsewhere (Office on the web, the workbench) window.open with noopener.
  */
-import { safeExternalUrl } from "../shape/urls";
+import { safeExternalUrl } from "../shape";
 
 /** The one URL filter lives in src/shape/urls.ts (pure: the card and the grids use it too). */
 export { safeExternalUrl };

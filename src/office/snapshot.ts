@@ -5,7 +5,7 @@
  * Also: a sheet of plain values added after the last one (the change list), text kept text.
  */
 import type { CellValue } from "../formula";
-import type { SheetReading, WorkbookReading } from "../plan/changes";
+import type { SheetReading, WorkbookReading } from "../plan";
 import { excel } from "./excel";
 import { textSafe } from "./frozen";
 import { queueNames } from "./workbook";

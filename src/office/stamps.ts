@@ -4,7 +4,7 @@
  * read first and left alone (reported); a request Excel still refuses is retried one stamp at a time,
  * so one refusal costs only its own stamp. Unfreeze removes our stamps only, never a person's comment.
  */
-import { normaliseAddress } from "../formula/text/address";
+import { normaliseAddress } from "../formula";
 import { ITEMS_PER_SYNC, chunked } from "./batches";
 import { excel } from "./excel";
 

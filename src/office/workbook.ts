@@ -10,10 +10,10 @@
 import type { DefinedName } from "../formula";
 import { FormulaCell } from "../plan";
 import { holdsSvcCall } from "../formula";
-import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "../formula/text/address";
+import { RangeRef, cellAddress, normaliseAddress, parseRange, rangeAddress } from "../formula";
 import { BAND_CELLS, CELLS_PER_SYNC, bandsOf, halves, inChunks } from "./batches";
 import { excel } from "./excel";
-import { svcFormulaProblem } from "../plan/freeze/check";
+import { svcFormulaProblem } from "../plan";
 
 export type Scope = "selection" | "sheet" | "workbook";
 

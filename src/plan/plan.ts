@@ -5,14 +5,14 @@
  * is invalid or volatile, each with its reason, each problem once -> the order to refresh in.
  * Pure: the pane, the workbench and the CLI each hand it their reader and mapping.
  */
-import { argRequired, argsOf } from "../api/arguments";
-import { isSvcError } from "../api/errors";
+import { argRequired, argsOf } from "../api";
+import { isSvcError } from "../api";
 import { DefinedName, ParamInfo, Resolved, parseCached, parseCell, parseFormula, resolveCalls, walk } from "../formula";
 import { svcCallsHiddenBy, svcCallsOf, SvcCall } from "../formula";
 import { Runs, helperRuns } from "./lambda";
 import { resultArea, stagesOf } from "./stages";
 import type { FormulaCell, Note, PlanDeps, PlannedCall, PlannedCell, RefreshPlanOf } from "./types";
-import type { PlanRequest } from "../engine/types";
+import type { PlanRequest } from "../engine";
 
 /** Each argument's name and whether it may be left out, from the functions' help. */
 export function paramsOf(fn: string): ParamInfo[] {

@@ -1,5 +1,5 @@
 /** The refresh plan's shapes: what a set of formulas calls, what it costs, and what cannot be priced. */
-import type { PlanRequest, RefreshPlan } from "../engine/types";
+import type { PlanRequest, RefreshPlan } from "../engine";
 import type { AreaRef, CellReader, ParamInfo } from "../formula";
 
 

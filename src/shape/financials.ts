@@ -4,7 +4,7 @@
  * each value's number format (USD millions, per-share USD, ratios as decimal fractions shown as %).
  * Quarter labels are fiscal (FQ3 2024); LTM columns are computed here (ltm.ts) and say so.
  */
-import type { Statement } from "../api/catalogue";
+import type { Statement } from "../api";
 import { Cell, Grid, ShapeOptions, asArray, asRecord, cellOf, dateCell, numberCell, str } from "./grid";
 import { LtmRule, Series, consecutiveQuarters, ltmRule, ltmValue } from "./ltm";
 import { Provenance, filingUrl, provenanceAt } from "./provenance";

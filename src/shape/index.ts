@@ -13,3 +13,4 @@ export * from "./display";
 export * from "./provenance";
 export * from "./company-card";
 export * from "./readable";
+export { safeExternalUrl } from "./urls";

@@ -4,7 +4,7 @@
  * their components (never averaged), anything else blank. The API has no LTM period; every LTM
  * value is ours and labelled as computed.
  */
-import type { Statement } from "../api/catalogue";
+import type { Statement } from "../api";
 
 export type LtmRule =
   | { kind: "sum" }

@@ -3,7 +3,7 @@
  * interest), the economy disclaimer and citations, AI caveats and low confidence. Cells list them in
  * `Notice:` rows and the pane lists them for every result on the sheet.
  */
-import type { ToolName } from "../api/catalogue";
+import type { ToolName } from "../api";
 import { asArray, asRecord, str } from "./grid";
 
 function citationText(c: unknown): string {

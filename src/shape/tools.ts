@@ -4,7 +4,7 @@
  * function that makes it. Record tools spill one record per row in the API's order under a header
  * of the spec's field names.
  */
-import type { ToolName } from "../api/catalogue";
+import type { ToolName } from "../api";
 import { COLUMNS } from "./columns";
 import { leadership, summary } from "./documents";
 import { economy } from "./economy";

@@ -10,12 +10,12 @@
  */
 import "@fluentui/web-components/web-components.min.js";
 import { webLightTheme } from "@fluentui/tokens";
-import type { Host } from "../host/host";
-import { callFunction } from "../functions/call";
-import { requestsFor } from "../functions/requests";
-import { calculateFull } from "../office/calculate";
-import { openExternalLink } from "../office/links";
-import { insertAtActiveCell } from "../office/workbook";
+import type { Host } from "../host";
+import { callFunction } from "../functions";
+import { requestsFor } from "../functions";
+import { calculateFull } from "../office";
+import { openExternalLink } from "../office";
+import { insertAtActiveCell } from "../office";
 import { officeWorkbook } from "./workbook-port";
 import { wireHeader } from "./header";
 import { authPortFromHost, mountPane } from "./pane";

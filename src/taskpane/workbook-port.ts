@@ -1,11 +1,11 @@
 /** The pane's workbook: the Office wrappers (src/office) as the pane's WorkbookPort, one place for the page and its tests. */
-import { calculationMode } from "../office/calculate";
-import { excelCellReader } from "../office/cell-reader";
-import { freeze, listFrozen, unfreeze } from "../office/frozen";
-import { keepSources, readKeptSources } from "../office/kept-sources";
-import { addValuesSheet, snapshotWorkbook } from "../office/snapshot";
-import { activeCellAddress, insertAtActiveCell, readSvcFormulas, recalculateCells, selectCell, spillParentOf } from "../office/workbook";
-import type { ValueSource } from "../functions/sources";
+import { calculationMode } from "../office";
+import { excelCellReader } from "../office";
+import { freeze, listFrozen, unfreeze } from "../office";
+import { keepSources, readKeptSources } from "../office";
+import { addValuesSheet, snapshotWorkbook } from "../office";
+import { activeCellAddress, insertAtActiveCell, readSvcFormulas, recalculateCells, selectCell, spillParentOf } from "../office";
+import type { ValueSource } from "../functions";
 import type { WorkbookPort } from "./pane/types";
 
 /** `provenanceOf`: the filings behind a cell's values, named in Freeze's stamps. */

@@ -4,11 +4,11 @@
  * the page runtime's accessor the entry hands in (src/compose/runtime-slot.ts pageHostOf). Only the
  * calls the workbench makes are typed here.
  */
-import type { EngineStats } from "../engine/types";
+import type { EngineStats } from "../engine";
 import type { Pin } from "../fake-office/plain";
 import type { LoadCell, SavedCell } from "../fake-office/book-io";
 import type { Shown } from "../fake-office/display";
-import type { ExcelTable } from "../formula/types";
+import type { ExcelTable } from "../formula";
 
 
 export interface FakeExcel {

@@ -3,8 +3,8 @@
  * types on (src/shape/readable.ts), and for #NAME? the function it probably meant.
  * The workbench turns data types on unless the page is opened with `?datatypes=0`.
  */
-import { svcCallTokensIn } from "../api/svc-name";
-import { SVC_FUNCTION_NAMES, unknownFunctionMessage } from "../functions/names";
+import { svcCallTokensIn } from "../api";
+import { SVC_FUNCTION_NAMES, unknownFunctionMessage } from "../functions";
 
 /** The fake host's page with data types on (current Excel), or off with `?datatypes=0` (Excel before CustomFunctionsRuntime 1.4). */
 export function bookUrl(search: string): string {

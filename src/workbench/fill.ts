@@ -4,7 +4,7 @@
  * $-anchored parts kept (src/formula's shiftFormula, the rule shared formulas follow); a pattern of
  * several source rows (or columns) repeats.
  */
-import { shiftFormula } from "../formula/text/refs";
+import { shiftFormula } from "../formula";
 import type { FakeExcel } from "./book";
 import { quoteSheet } from "./book";
 import { addr } from "./grid";

@@ -5,8 +5,8 @@
  */
 import type { Shown } from "../fake-office/display";
 import { paintTyped } from "./typed-cell";
-import type { EntityValue } from "../shape/values";
-import { readableText } from "../shape/readable";
+import type { EntityValue } from "../shape";
+import { readableText } from "../shape";
 
 const MIN_COLS = 14;
 const MIN_ROWS = 60;

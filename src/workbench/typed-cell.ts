@@ -3,9 +3,9 @@
  * would show it (dates, percents, thousands separators), an entity shows its text, and hovering an
  * entity cell opens its card (properties, source link, provider). Untrusted text stays text.
  */
-import { displayText } from "../shape/display";
-import { safeExternalUrl } from "../shape/urls";
-import { EntityValue, isTypedValue } from "../shape/values";
+import { displayText } from "../shape";
+import { safeExternalUrl } from "../shape";
+import { EntityValue, isTypedValue } from "../shape";
 
 const ICON = "\u25A4 "; // ▤ marks a cell holding a card
 

@@ -4,7 +4,7 @@
  * Values are JSON text so a damaged value is detected and dropped. Without IndexedDB (or when opening
  * fails) it reads as empty and writes nothing. A hung open is bounded by the engine's TimedStore.
  */
-import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine/records";
+import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine";
 
 function idbRequest<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {

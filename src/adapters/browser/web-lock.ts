@@ -1,5 +1,5 @@
 /** The page's cross-runtime lock: Web Locks, shared by every runtime of the add-in's origin. Browser-only adapter. */
-import { CrossLock, LocalLock } from "../../platform/locks";
+import { CrossLock, LocalLock } from "../../platform";
 
 interface LockManagerLike {
   request<T>(name: string, cb: () => Promise<T>): Promise<T>;

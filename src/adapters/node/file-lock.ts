@@ -1,6 +1,6 @@
 /** The CLI's cross-process lock: lock files (proper-lockfile) in a private directory. Node-only adapter. */
 import type * as LockfileNs from "proper-lockfile";
-import { CrossLock, LocalLock } from "../../platform/locks";
+import { CrossLock, LocalLock } from "../../platform";
 import { ensurePrivateDir } from "./private-dir";
 
 /** The lock directory must be private (./private-dir.ts); re-exported for the lock's tests and callers. */

@@ -11,7 +11,7 @@
 import { createHash } from "crypto";
 import { existsSync, promises as fsp } from "fs";
 import * as path from "path";
-import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine/records";
+import { CacheRecord, PersistentStore, asCacheRecord } from "../../engine";
 import { ensurePrivateDir } from "./private-dir";
 import { writeFileAtomicAsync } from "./atomic-write";
 

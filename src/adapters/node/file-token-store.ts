@@ -1,6 +1,6 @@
 /** The CLI's token store: a credentials file. Node-only adapter, chosen by src/compose/cli.ts. */
-import { ClientRegistration, TokenRecord, TokenStore, tokenLess } from "../../auth/store";
-import { normaliseBaseUrl } from "../../platform/urls";
+import { ClientRegistration, TokenRecord, TokenStore, tokenLess } from "../../auth";
+import { normaliseBaseUrl } from "../../platform";
 import { readPrivateFile } from "./private-dir";
 import { writeFileAtomic } from "./atomic-write";
 

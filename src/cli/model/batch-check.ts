@@ -6,10 +6,10 @@
  */
 import { EXIT } from "../command";
 import { batchArgs, priceTogether } from "./batch";
-import type { MetricDictionary } from "../../api/dictionary";
+import type { MetricDictionary } from "../../api";
 import type { SvcEngine } from "../../engine";
 import { Model } from "../../model-file";
-import { PlanRequest } from "../../engine/types";
+import { PlanRequest } from "../../engine";
 import { ModelFile, openEach, settle, withSvcFormulas } from "./batch-files";
 import { fileProgress } from "./batch-progress";
 import { countStatus, outcomeText, printBatch } from "./batch-report";

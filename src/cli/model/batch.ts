@@ -10,7 +10,7 @@
  */
 import { Model, refreshModel } from "../../model-file";
 import { paramsOf } from "../../plan";
-import { PlanRequest } from "../../engine/types";
+import { PlanRequest } from "../../engine";
 import type { SvcEngine } from "../../engine";
 import { EXIT, UsageError } from "../command";
 import { EngineSetup } from "../connection";

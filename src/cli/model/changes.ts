@@ -6,8 +6,8 @@
  * "SVC changes YYYY-MM-DD HH.MM". Recording costs no API call.
  */
 import { addSheet, ChangeCells, FilingRef, Model } from "../../model-file";
-import { CHANGE_HEADER, changeLine, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, originsOfKept, recordChanges, UNKNOWN_SOURCES } from "../../plan/changes";
-import { numberText } from "../../shape/display";
+import { CHANGE_HEADER, changeLine, changeRows, changeSheetName, ChangeRecord, countsText, filingNote, jsonChange, originsOfKept, recordChanges, UNKNOWN_SOURCES } from "../../plan";
+import { numberText } from "../../shape";
 import { terminalText } from "../terminal";
 
 /** The change record of a model-file refresh. */

@@ -5,12 +5,12 @@
  * plain formulas depending on SVC results verified against the values Excel stored (a stale one is a problem).
  * Exit 0: no problem; 1: problems found; 2: unreadable file or usage.
  */
-import type { MetricDictionary } from "../../api/dictionary";
+import type { MetricDictionary } from "../../api";
 import { SvcEngine } from "../../engine";
-import { isFunctionName } from "../../functions/call";
+import { isFunctionName } from "../../functions";
 import { CellReport, dependentsLine, displayFormula, Model, verifyDependents } from "../../model-file";
 import { priceDetail, requestsOfCell } from "../../plan";
-import { PlanRequest } from "../../engine/types";
+import { PlanRequest } from "../../engine";
 import { openModel } from "./file-input";
 import { Credentials } from "./engine";
 import { EXIT } from "../command";

@@ -3,14 +3,14 @@
  * governor as `eval`, and the SVC functions themselves (src/functions) answering the calls a model
  * makes. Progress of a long run goes to stderr.
  */
-import { describeFailure } from "../../api/cell-outcome";
-import { SvcError } from "../../api/errors";
+import { describeFailure } from "../../api";
+import { SvcError } from "../../api";
 import { PrivateStateError } from "../../compose/cli";
-import { computeCell } from "../../functions/call";
-import type { CellRuntime } from "../../functions/runtime";
+import { computeCell } from "../../functions";
+import type { CellRuntime } from "../../functions";
 import type { AnswerSources, CallAnswer, FilingRef, SvcCall } from "../../model-file";
-import type { ValueSource } from "../../functions/sources";
-import { isTypedValue } from "../../shape/values";
+import type { ValueSource } from "../../functions";
+import { isTypedValue } from "../../shape";
 import type { CellValue } from "../../formula";
 import { UsageError } from "../command";
 import { CliCredentials, connectionEngine, EngineSetup, plainHttpCredentialProblem, signInFailure } from "../connection";

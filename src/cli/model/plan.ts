@@ -3,9 +3,9 @@
  * stored values, the functions' own request mapping, priced by the engine. What `check` prints is
  * the plan's own words, so a cell reads the same in the pane and in the terminal.
  */
-import type { MetricDictionary } from "../../api/dictionary";
+import type { MetricDictionary } from "../../api";
 import type { SvcEngine } from "../../engine";
-import { requestsFor } from "../../functions/requests";
+import { requestsFor } from "../../functions";
 import { formulasOf, Model, modelReader, ModelFormulaCell } from "../../model-file";
 import { planLines, planRefresh, pricePlan, PlanLine, Price, RefreshPlanOf } from "../../plan";
 

@@ -13,7 +13,7 @@ import { ModelIoError } from "./io";
 import { connect, Credentials, NotSignedIn, svcCaller } from "./engine";
 import { printModelOutput } from "./report";
 import { changeLines, changeRecordOf, changesJson, withChangesSheet } from "./changes";
-import { callWords } from "../../plan/changes";
+import { callWords } from "../../plan";
 import { copyUnchanged, readersNote, Saved, saveRefreshed } from "./write-step";
 import { paramsOf } from "../../plan";
 import { svcCellsOf } from "./svc-cells";

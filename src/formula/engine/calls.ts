@@ -5,7 +5,7 @@
  * compute is UNSUPPORTED with the catalogue's reason, never #NAME?.
  */
 import type { Node } from "../text/ast";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 import type { ArgValue, CellValue, Scalar } from "../types";
 import { entryOf } from "./catalogue";
 import { Ctx, evalNode, readRef } from "./interp";

@@ -5,7 +5,7 @@
  * the call and a date result (`dateResult`) is moved back. Time of day (HOUR, TIME …) is the fraction and needs no move; a result
  * before 1904-01-01 does not exist in the system (#NUM!, as Excel answers).
  */
-import { DAYS_1900_TO_1904 } from "../../api/excel-date";
+import { DAYS_1900_TO_1904 } from "../../api";
 import type { CellValue } from "../types";
 import type { ArgumentRules } from "./fns/types";
 import { err, Grid, isErrorValue, isGrid } from "./kinds";

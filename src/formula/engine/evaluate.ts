@@ -7,7 +7,7 @@
 import { walk, type Node, type NodeOf } from "../text/ast";
 import { excelView } from "../text/excel-view";
 import { plainFunctionName } from "../text/fn-names";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 import { parseCached } from "../text/syntax";
 import { FormulaSyntaxError } from "../text/tokens";
 import type { CellRef, DefinedName } from "../types";

@@ -2,7 +2,7 @@
  * TODAY and NOW read the evaluation's clock (opts.now, the computer's by default) in local time, as
  * Excel does, and count in the workbook's date system.
  */
-import { DAYS_1900_TO_1904 } from "../../api/excel-date";
+import { DAYS_1900_TO_1904 } from "../../api";
 import { own, type OwnFamily, type Special } from "./fn-logic";
 import { err } from "./kinds";
 import { serialOfLocal } from "./values";

@@ -13,7 +13,7 @@ import * as formulajs from "@formulajs/formulajs";
 import { Infix } from "fast-formula-parser/formulas/operators";
 import { ffpError, fromFormulajs, serialOfLocal, toFormulajs } from "./values";
 import type { ArgValue, CellValue, Scalar } from "../types";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 
 /** What one evaluation brings: the clock and the SVC hook. */
 export interface EvalHooks {

@@ -11,7 +11,7 @@ import { areaOf, shiftFormula } from "../text/refs";
 import { findTable, tableArea } from "../text/table-area";
 import { parseCached } from "../text/syntax";
 import { plainFunctionName } from "../text/fn-names";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 import type { AreaRef, CellRef, CellValue } from "../types";
 import type { CellSource, EvaluateOptions } from "./source";
 import { err, Grid, isErrorValue, isGrid, isLambda, isRef, RefValue, unsupported, Value, withSize } from "./kinds";

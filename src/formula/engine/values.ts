@@ -4,7 +4,7 @@
  */
 import FormulaParser from "fast-formula-parser";
 import * as formulajs from "@formulajs/formulajs";
-import { serialOfDay } from "../../api/excel-date";
+import { serialOfDay } from "../../api";
 import { CellValue, isErrorValue } from "../types";
 
 const { FormulaError } = FormulaParser;

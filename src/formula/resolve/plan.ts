@@ -5,7 +5,7 @@
 import { parseCell } from "../text/address";
 import { Node, NodeOf, walk } from "../text/ast";
 import { excelView } from "../text/excel-view";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 import { literalOf } from "../text/parse";
 import { printNode } from "../text/print";
 import { volatileFunctionsIn } from "../engine/catalogue/volatile";

@@ -6,7 +6,7 @@
  * workbench.
  */
 import { Node } from "./ast";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 import { parseCached } from "./syntax";
 import { FormulaSyntaxError, syntaxError } from "./tokens";
 import { isErrorValue } from "../types";

@@ -5,7 +5,7 @@
  */
 import { Node, walk } from "./ast";
 import { excelView } from "./excel-view";
-import { svcCallTokensIn, svcName } from "../../api/svc-name";
+import { svcCallTokensIn, svcName } from "../../api";
 import type { DefinedName } from "../types";
 import { lookupName, nameFormula } from "./names";
 import { printNode } from "./print";

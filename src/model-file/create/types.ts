@@ -1,5 +1,5 @@
 /** A workbook to write from nothing: what the sample model script and the workbench's Save hand to createWorkbook. */
-import type { CellValue } from "../../formula/types";
+import type { CellValue } from "../../formula";
 import type { Rect } from "../../recalc";
 
 /** How a cell's number shows; each is one cell format of the written styles part. */

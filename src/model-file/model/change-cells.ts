@@ -5,7 +5,7 @@
  */
 import type { Rect } from "../../recalc";
 import { cellKey } from "../parts/a1";
-import { AreaRef, CellValue } from "../../formula/types";
+import { AreaRef, CellValue } from "../../formula";
 import { FormulaNode } from "./graph";
 import { Model, ModelSheet } from "./model";
 import { WorkingCopy } from "./working";

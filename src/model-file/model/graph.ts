@@ -8,10 +8,10 @@
 import { a1 } from "../parts/a1";
 import { Area, DependencyGraph, Rect } from "../../recalc";
 import { Model, siteAddress } from "./model";
-import { AreaRef } from "../../formula/types";
+import { AreaRef } from "../../formula";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
-import { referencesOf } from "../../formula/text/refs";
-import { roughReferencesOf } from "../../formula/text/rough-refs";
+import { referencesOf } from "../../formula";
+import { roughReferencesOf } from "../../formula";
 
 export interface FormulaNode {
   id: number;

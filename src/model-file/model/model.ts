@@ -15,12 +15,12 @@ import { CellXml, FormulaKind, readSheetXml, SheetXml } from "../parts/sheet-rea
 import { refuseOverCellBudget } from "../parts/cell-count";
 import { svcCallsIn } from "./svc-sites";
 import { readTables } from "../parts/tables";
-import { CellValue, DefinedName } from "../../formula/types";
-import type { ExcelTable } from "../../formula/types";
+import { CellValue, DefinedName } from "../../formula";
+import type { ExcelTable } from "../../formula";
 import { readWorkbook, WorkbookInfo } from "../parts/workbook";
 import { ZipLimits } from "../zip/read";
-import { quoteSheet } from "../../formula/text/address";
-import { shiftFormula } from "../../formula/text/refs";
+import { quoteSheet } from "../../formula";
+import { shiftFormula } from "../../formula";
 
 export interface ModelFormula {
   /** The text as Excel stores it (file form, no "="); a shared formula's member expanded for its cell. */

@@ -5,8 +5,8 @@
  * cannot compute is never given a value here.
  */
 import { CellSource, EngineValue, unsupportedFunctions } from "../../formula";
-import { evaluate, isUnsupported } from "../../formula/engine/evaluate";
-import type { Platform } from "../../formula/engine/source";
+import { evaluate, isUnsupported } from "../../formula";
+import type { Platform } from "../../formula";
 import { engineSpelling } from "./file-text";
 import { FormulaNode } from "./graph";
 

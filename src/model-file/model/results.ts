@@ -6,7 +6,7 @@
  */
 import { contains, Rect } from "../../recalc";
 import { a1, cellKey } from "../parts/a1";
-import { CellValue } from "../../formula/types";
+import { CellValue } from "../../formula";
 import { MAX_COL, MAX_ROW, WorkingCopy } from "./working";
 
 export type Result = CellValue | CellValue[][];

@@ -2,9 +2,9 @@
  * Which SVC functions a stored formula calls (wrapped, nested, or inside a defined name it uses: the
  * formula room's one test), and whether a dead external-book prefix hides them.
  */
-import { stripAddinBookPrefix } from "../../formula/text/file-form";
-import { svcCallsOf } from "../../formula/text/svc-calls";
-import type { DefinedName } from "../../formula/types";
+import { stripAddinBookPrefix } from "../../formula";
+import { svcCallsOf } from "../../formula";
+import type { DefinedName } from "../../formula";
 
 /** `text`: the stored formula (file form, no "="), on `sheet`, with the workbook's names. */
 export function svcCallsIn(text: string, sheet: string, names: readonly DefinedName[]): { functions: string[]; broken: boolean } {

@@ -5,8 +5,8 @@
  * part from Excel (array evaluation, empty arguments, whole columns, 3-D references).
  */
 import { Node, parseCached, walk } from "../../formula";
-import type { NodeOf } from "../../formula/text/ast";
-import { plainFunctionName } from "../../formula/text/fn-names";
+import type { NodeOf } from "../../formula";
+import { plainFunctionName } from "../../formula";
 
 const AGGREGATES = new Set(["SUM", "AVERAGE", "MIN", "MAX", "COUNT", "PRODUCT", "SUMPRODUCT", "MEDIAN"]);
 const COMPARISONS = new Set(["=", "<>", "<", ">", "<=", ">="]);

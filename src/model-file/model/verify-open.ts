@@ -4,12 +4,12 @@
  * stored value to show instead, why, and the cells it reads with their stored values as a key, so the
  * host can tell when those inputs change (then the stored value is out of date, and nothing is shown).
  */
-import { AreaRef, CellRef, CellValue } from "../../formula/types";
+import { AreaRef, CellRef, CellValue } from "../../formula";
 import { Model } from "./model";
 import { FormulaAt } from "./recompute";
 import { svcCallsIn } from "./svc-sites";
 import { Verifier } from "./verify";
-import { referencesOf } from "../../formula/text/refs";
+import { referencesOf } from "../../formula";
 
 export interface UnverifiedFormula {
   sheet: string;

@@ -3,7 +3,7 @@
  * numbers to 15 significant digits (Excel keeps 15; the file writes up to 17), text exactly,
  * booleans, error codes by code, an empty cell only with an empty cell.
  */
-import { CellValue, isErrorValue } from "../../formula/types";
+import { CellValue, isErrorValue } from "../../formula";
 
 /**
  * Two numbers that agree to 15 significant digits: within one unit of the 15th (the same sum taken in

@@ -7,7 +7,7 @@
  */
 import type { Rect } from "../../recalc";
 import { a1 } from "../parts/a1";
-import { CellValue } from "../../formula/types";
+import { CellValue } from "../../formula";
 import { Model, ModelFormula } from "./model";
 import { FormulaAt, recompute } from "./recompute";
 import { fixedCell, gridOf } from "./results";

@@ -8,7 +8,7 @@ import { boxText, cellKey } from "../parts/a1";
 import { CellWrite } from "../parts/cell-xml";
 import { Model, ModelCell, ModelSheet } from "./model";
 import { CellXml } from "../parts/sheet-read";
-import { AreaRef, CellRef, CellValue, isErrorValue } from "../../formula/types";
+import { AreaRef, CellRef, CellValue, isErrorValue } from "../../formula";
 import { setAttr } from "../parts/xml";
 
 interface Pending {

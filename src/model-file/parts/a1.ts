@@ -1,5 +1,5 @@
 /** Cell addresses inside one sheet part ("B2" <-> zero-based row and column). */
-import { columnIndex, columnName } from "../../formula/text/address";
+import { columnIndex, columnName } from "../../formula";
 import type { Rect } from "../../recalc";
 import { fail } from "../errors";
 

@@ -1,5 +1,5 @@
 /** docProps/app.xml's Application: which Excel last saved the workbook, Windows or the Mac (CHAR and CODE read its code page). */
-import type { Platform } from "../../formula/engine/source";
+import type { Platform } from "../../formula";
 import { Package } from "./package";
 import { findElement, textOf } from "./xml";
 

@@ -6,7 +6,7 @@
 import { a1 } from "./a1";
 import { encodeXstring } from "./ooxml-text";
 import { CellXml } from "./sheet-read";
-import { CellValue, isErrorValue } from "../../formula/types";
+import { CellValue, isErrorValue } from "../../formula";
 import { escapeText, setAttr } from "./xml";
 
 export interface CellWrite {

@@ -8,7 +8,7 @@ import { parseA1 } from "./a1";
 import { fail } from "../errors";
 import { decodeXstring } from "./ooxml-text";
 import { richText } from "./shared-strings";
-import { CellValue } from "../../formula/types";
+import { CellValue } from "../../formula";
 import { attr, Element, elementAt, findElement, nextTag, textOf, unescapeXml } from "./xml";
 
 export type FormulaKind = "normal" | "array" | "shared" | "dataTable";

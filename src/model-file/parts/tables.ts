@@ -7,7 +7,7 @@ import { parseBox } from "./a1";
 import { decodeXstring } from "./ooxml-text";
 import { Package } from "./package";
 import { attr, findElement, findElements } from "./xml";
-import type { ExcelTable } from "../../formula/types";
+import type { ExcelTable } from "../../formula";
 
 function readTable(xml: string, sheet: string): ExcelTable | null {
   const root = findElement(xml, "table");

@@ -3,10 +3,10 @@
  * order with their parts, its defined names (workbook and sheet scope), and its external references.
  */
 import { fail } from "../errors";
-import type { Platform } from "../../formula/engine/source";
+import type { Platform } from "../../formula";
 import { savedOn } from "./app-props";
 import { Package } from "./package";
-import { DefinedName } from "../../formula/types";
+import { DefinedName } from "../../formula";
 import { attr, findElement, findElements, textOf } from "./xml";
 
 export interface SheetEntry {

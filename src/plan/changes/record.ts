@@ -5,7 +5,7 @@
  * (dependents first, largest relative change first).
  */
 import { movedBy } from "./moved-by";
-import { quoteSheet } from "../../formula/text/address";
+import { quoteSheet } from "../../formula";
 import { a1, addressOf, svcCellChanges } from "./svc-cell";
 import { Change, ChangeKind, ChangeRecord, FormulaRun, KINDS, ShowNumber, SvcCellRun } from "./types";
 import { relativeChange, sameValue, shownAs } from "./values";

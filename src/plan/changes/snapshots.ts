@@ -5,7 +5,7 @@
  * other formula whose value moved, with what it reads (its references, names expanded), so the record
  * can name the SVC results that moved it. Excel recalculated those dependents; nothing is computed here.
  */
-import { parseCell } from "../../formula/text/address";
+import { parseCell } from "../../formula";
 import { referencesOf } from "../../formula";
 import type { AreaRef, CellValue, DefinedName } from "../../formula";
 import { holdsSvcCall } from "../../formula";

@@ -4,7 +4,7 @@
  * period was revised (with the filing that restated it when the provenance says); a list or feed
  * grew by new rows; or, when nothing tells why, it changed.
  */
-import { columnName, quoteSheet } from "../../formula/text/address";
+import { columnName, quoteSheet } from "../../formula";
 import type { CellValue } from "../../formula";
 import { headerPeriods, rowLabels, spanText } from "./periods";
 import type { Change, ChangeKind, Filing, Grid, ShowNumber, SvcCellRun, ValueOrigin } from "./types";

@@ -11,7 +11,7 @@
  * Otherwise the entry is refused with the reason, and nothing is written.
  */
 import { DefinedName, Node, excelView, holdsSvcCall, parseCached, parseRange, plainFunctionName, visitExpanded, walk } from "../../formula";
-import { svcName } from "../../api/svc-name";
+import { svcName } from "../../api";
 
 /**
  * The most cells a frozen result may cover: far above any SVC answer (a record tool's 100 rows by a

@@ -1,5 +1,5 @@
 /** Section 1: the account — who is signed in, Sign in / Sign out / Retry, and why sign-in stopped. */
-import { SIGN_IN_MESSAGE } from "../../api/errors";
+import { SIGN_IN_MESSAGE } from "../../api";
 import { Btn, StatusLine, append, button, clear, el, section, setDisabled } from "./dom";
 import { act } from "./common";
 import { canRetrySignIn, signInFailureText, withTimeout } from "./failure";

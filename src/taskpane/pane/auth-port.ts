@@ -3,8 +3,8 @@
  * dialog flow) as the pane's AuthPort. Adds the transient "signing_in" state while the dialog flow
  * runs; failures reach the pane as signIn() rejections (SignInError with its code).
  */
-import type { PaneSignInState } from "../../auth/pane-signin";
-import { tellEach } from "../../platform/listeners";
+import type { PaneSignInState } from "../../auth";
+import { tellEach } from "../../platform";
 import { AuthPort, PaneAuthStatus } from "./types";
 
 export interface HostAuthLike {

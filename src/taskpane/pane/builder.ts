@@ -8,10 +8,10 @@
  * statement, options) and the engine's validation of every request it makes (plan(...).invalid).
  * Without the engine's planner, the same canonical validation (src/api/canonical.ts) checks them.
  */
-import { STATEMENTS, Statement, TOOLS, TOOL_NAMES, ToolName } from "../../api/catalogue";
-import { canonicalise } from "../../api/canonical";
-import { RawParams } from "../../api/validate";
-import { isSvcError } from "../../api/errors";
+import { STATEMENTS, Statement, TOOLS, TOOL_NAMES, ToolName } from "../../api";
+import { canonicalise } from "../../api";
+import { RawParams } from "../../api";
+import { isSvcError } from "../../api";
 import { append, clear, el, field, section } from "./dom";
 import { formulaBox } from "./common";
 import { ArgValue, argSpecs, formulaText } from "./formula";

@@ -6,8 +6,8 @@
  * cell and offers its filing; "Nothing changed" said plainly. *Add a sheet* writes the list into the
  * workbook ("SVC changes 2026-11-26 06.30"). Reading costs no API call.
  */
-import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, changeWords, ChangeRecord, countsText, recordChanges, runsFromReadings, RunRecord, UNKNOWN_SOURCES, WorkbookReading } from "../../plan/changes";
-import { numberText } from "../../shape/display";
+import { CHANGE_HEADER, changeAddress, changeRows, changeSheetName, changeWords, ChangeRecord, countsText, recordChanges, runsFromReadings, RunRecord, UNKNOWN_SOURCES, WorkbookReading } from "../../plan";
+import { numberText } from "../../shape";
 import { act } from "./common";
 import { append, button, clear, el, StatusLine } from "./dom";
 import { keptRecords, pastKnown, sourcesToKeep } from "./kept";

@@ -3,10 +3,10 @@
  * http(s) URLs, the formula box (copy / insert), and an API answer rendered as a table with its
  * notices and check-the-figures link.
  */
-import { ToolName } from "../../api/catalogue";
+import { ToolName } from "../../api";
 import type { EngineAnswer } from "../../engine";
 import { Cell, Grid, displayText, noticesOf, shapeAnswer, withoutNoticeRows } from "../../shape";
-import { safeExternalUrl } from "../../office/links";
+import { safeExternalUrl } from "../../office";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "./dom";
 import type { ArgValue } from "./formula";
 import { failureText, withTimeout } from "./failure";

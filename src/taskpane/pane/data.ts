@@ -5,16 +5,16 @@
  * selects the cell. "Show source" explains the selected cell (FINANCIALS: concept or formula,
  * accession, filing link).
  */
-import { parseFormula } from "../../formula/text/parse";
-import { parseRange } from "../../formula/text/address";
-import { safeExternalUrl } from "../../office/links";
+import { parseFormula } from "../../formula";
+import { parseRange } from "../../formula";
+import { safeExternalUrl } from "../../office";
 import { StatusLine, append, button, clear, el } from "./dom";
 import { externalLink } from "./common";
 import { failureText } from "./failure";
 import { planRefresh, requestsOfCell, volatileText } from "../../plan";
 import { planDepsFor } from "./refresh/deps";
 import { PaneContext, SourceView, WorkbookPort } from "./types";
-import type { ValueSource as ValueSourceView } from "../../functions/sources";
+import type { ValueSource as ValueSourceView } from "../../functions";
 import { groupedResults, revealRow } from "./result-groups";
 
 const MAX_ROWS = 200;

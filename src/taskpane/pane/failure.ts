@@ -2,8 +2,8 @@
  * Failures as text the pane shows. API and engine failures (SvcError) read exactly as they do in
  * cells (describeFailure); sign-in failures (SignInError codes) get a sentence saying what to do.
  */
-import { isSvcError } from "../../api/errors";
-import { describeFailure } from "../../api/cell-outcome";
+import { isSvcError } from "../../api";
+import { describeFailure } from "../../api";
 
 const SIGN_IN_TEXT: Readonly<Record<string, string>> = {
   dialog_blocked:

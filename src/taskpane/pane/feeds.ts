@@ -4,7 +4,7 @@
  * table with the required notices under it, links opened only when http(s), and the formula that
  * puts the same table on the sheet.
  */
-import { ToolName } from "../../api/catalogue";
+import { ToolName } from "../../api";
 import { Btn, append, button, el, section } from "./dom";
 import { seriesNamer } from "./series";
 import { catalogueInputs, toolPanel } from "./tool-panel";

@@ -7,9 +7,9 @@
  * The argument list comes from the catalogue (ToolSpec.fnArgs and the params' specs); the help of
  * the function arguments that are not API parameters (field, period, options) from src/api/arguments.
  */
-import { argHelp } from "../../api/arguments";
-import { ParamSpec, TOOLS, ToolName, ToolSpec, paramOf } from "../../api/catalogue";
-import { bareSvcName } from "../../api/svc-name";
+import { argHelp } from "../../api";
+import { ParamSpec, TOOLS, ToolName, ToolSpec, paramOf } from "../../api";
+import { bareSvcName } from "../../api";
 
 export type ArgValue = string | number | boolean | null | undefined;
 

@@ -4,9 +4,9 @@
  * sign-in and no call. The formulas are kept in the workbook (a custom XML part: formulas only, never
  * a credential) and Unfreeze puts them back.
  */
-import type { FreezeResult, UnfreezeResult } from "../../office/frozen";
-import type { FrozenEntry } from "../../office/frozen-part";
-import type { Scope } from "../../office/workbook";
+import type { FreezeResult, UnfreezeResult } from "../../office";
+import type { FrozenEntry } from "../../office";
+import type { Scope } from "../../office";
 import { Btn, StatusLine, append, button, clear, el } from "./dom";
 import { act } from "./common";
 import { PaneContext } from "./types";

@@ -8,7 +8,7 @@
  * Fluent tokens only (strict CSP). mountPane returns an unmount function. The page loads this module
  * (and Fluent) only after the custom functions have registered (src/taskpane/index.ts -> ui.ts).
  */
-import { safeExternalUrl } from "../../office/links";
+import { safeExternalUrl } from "../../office";
 import { accountSection } from "./account";
 import { builderSection } from "./builder";
 import { dataSection } from "./data";

@@ -3,7 +3,7 @@
  * integer/number → number input with the spec's min/max, text → text input with its max length.
  * Bounds are read from the spec, never restated.
  */
-import { ParamSpec } from "../../api/catalogue";
+import { ParamSpec } from "../../api";
 import { el, field } from "./dom";
 import { ArgValue, textArg } from "./formula";
 

@@ -4,8 +4,8 @@
  * this runtime has none (a workbook just reopened: Excel shows the stored values and ran nothing), and
  * after a refresh each refreshed cell's sources are kept for the next one.
  */
-import { callWords, KeptSources, RunRecord } from "../../plan/changes";
-import { addressKey } from "../../formula/text/address";
+import { callWords, KeptSources, RunRecord } from "../../plan";
+import { addressKey } from "../../formula";
 import type { SourceView } from "./types";
 
 const keyOf = addressKey;

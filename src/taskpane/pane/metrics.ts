@@ -2,7 +2,7 @@
  * The metric keys the builders offer. The page passes the API's dictionary (src/api/dictionary.ts:
  * labels, units, industry lines); without one, the catalogue's spec lists apply (keys only).
  */
-import { FINANCIAL_METRICS, SCREEN_METRICS, Statement } from "../../api/catalogue";
+import { FINANCIAL_METRICS, SCREEN_METRICS, Statement } from "../../api";
 import { MetricInfoView, MetricsPort } from "./types";
 
 export const SPEC_METRICS: MetricsPort = {

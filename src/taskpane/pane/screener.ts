@@ -3,7 +3,7 @@
  * with min/max, then the sort and limit inputs of the catalogue; run, result and formula are the
  * shared tool panel (tool-panel.ts).
  */
-import { paramOf } from "../../api/catalogue";
+import { paramOf } from "../../api";
 import { metricLabel } from "./metrics";
 import { append, button, el, section } from "./dom";
 import { PanelInput, catalogueInputs, toolPanel } from "./tool-panel";

@@ -3,7 +3,7 @@
  * function's argument order, a button that asks the engine and shows the answer as a table with its
  * notices, and the formula box that puts the same table on the sheet.
  */
-import { TOOLS, ToolName } from "../../api/catalogue";
+import { TOOLS, ToolName } from "../../api";
 import type { EngineAnswer } from "../../engine";
 import { act, answerView, formulaBox } from "./common";
 import { StatusLine, append, button, clear, el } from "./dom";

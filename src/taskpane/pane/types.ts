@@ -2,14 +2,14 @@
  * What the pane needs from the page. The page's bootstrap (src/taskpane/index.ts) supplies the
  * real engine, sign-in controller and Office wrappers; tests supply stubs.
  */
-import type { Statement } from "../../api/catalogue";
+import type { Statement } from "../../api";
 import type { PlanRequest, RefreshPlan, SvcEngine } from "../../engine";
-import type { CellSource, ValueSource } from "../../functions/sources";
+import type { CellSource, ValueSource } from "../../functions";
 import type { CellReader } from "../../formula";
-import type { FreezeResult, UnfreezeResult } from "../../office/frozen";
-import type { FrozenEntry } from "../../office/frozen-part";
-import type { FormulaCell, Scope } from "../../office/workbook";
-import type { KeptSources, WorkbookReading } from "../../plan/changes";
+import type { FreezeResult, UnfreezeResult } from "../../office";
+import type { FrozenEntry } from "../../office";
+import type { FormulaCell, Scope } from "../../office";
+import type { KeptSources, WorkbookReading } from "../../plan";
 
 /** One tool request of a formula, and the engine's price of a set of them. */
 

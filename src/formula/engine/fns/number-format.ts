@@ -5,7 +5,7 @@
  * choose in their place), then the section rendered. A format Excel refuses is #VALUE!.
  */
 import type { ErrorValue } from "../../types";
-import { DAYS_1900_TO_1904 } from "../../../api/excel-date";
+import { DAYS_1900_TO_1904 } from "../../../api";
 import { err, unsupported } from "../kinds";
 import { renderDate } from "./format-date";
 import { generalText } from "./format-general";

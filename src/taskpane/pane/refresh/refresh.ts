@@ -7,7 +7,7 @@
  * dropped: cells keep their last values, marked stale) and a summary. Nothing here runs by itself,
  * and never on open.
  */
-import type { Scope } from "../../../office/workbook";
+import type { Scope } from "../../../office";
 import { Btn, StatusLine, append, button, clear, el, setDisabled } from "../dom";
 import { failureText } from "../failure";
 import { ChangesPanel } from "../changes";

@@ -8,10 +8,10 @@
  * stops between stages.
  */
 import { PlanDeps, RefreshPlanOf, planRefresh, requestsOfCell } from "../../../plan";
-import type { WorkbookReading } from "../../../plan/changes";
-import { parseCell } from "../../../formula/text/address";
+import type { WorkbookReading } from "../../../plan";
+import { parseCell } from "../../../formula";
 import type { PaneContext, SourceView } from "../types";
-import type { PlanRequest } from "../../../engine/types";
+import type { PlanRequest } from "../../../engine";
 
 export interface RunState {
   cancelled: number;

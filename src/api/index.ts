@@ -1,0 +1,23 @@
+/** The door of src/api: what other rooms use of it (they import nothing behind it). */
+export { argHelp, argRequired, argsOf, functionHelp, optionsOf, PERIOD_HELP, PERIODS_DEFAULT_PERIOD, PERIODS_FN, toolOfFunction } from "./arguments";
+export { boundCredentials } from "./bound-credentials";
+export { canonicalise } from "./canonical";
+export type { CanonicalRequest } from "./canonical";
+export { DEFAULT_STATEMENT, FINANCIAL_METRICS, paramOf, SCREEN_METRICS, STATEMENTS, TOOL_NAMES, TOOLS, YEARS_MAX } from "./catalogue";
+export type { ParamSpec, Statement, ToolName, ToolSpec } from "./catalogue";
+export { describeFailure } from "./cell-outcome";
+export type { CellErrorCode } from "./cell-outcome";
+export { ApiClient, staticCredentials } from "./client";
+export type { ApiAnswer, CredentialSource, ReceivedAnswer } from "./client";
+export { dictionaryFor, loadDictionary, SPEC_DICTIONARY } from "./dictionary";
+export type { CurrentDictionary, MetricDictionary } from "./dictionary";
+export { takesZero } from "./empty-cell";
+export { envelopeOf } from "./envelope";
+export { asSvcError, invalidArgument, isSvcError, SIGN_IN_MESSAGE, STALE_OK, SvcError } from "./errors";
+export { DAYS_1900_TO_1904, serialOfDay, serialToIsoDate } from "./excel-date";
+export { credentialFingerprint, fnv64 } from "./fingerprint";
+export { bareSvcName, svcCallTokensIn, svcName } from "./svc-name";
+export { financialMetricKey, metricStatement, requestKey, splitList } from "./validate";
+export type { RawParams, ToolParams } from "./validate";
+export { covers, sliceData, widen } from "./wide";
+export type { WideRequest } from "./wide";
