@@ -12,7 +12,6 @@ export type { RefreshResult } from "./refresh";
 export type { CallAnswer, SvcCall } from "./model/svc-eval";
 export type { CellReport, StaleReport } from "./report";
 export { displayFormula } from "./report";
-export { applyResults } from "./apply";
 export { freezeModel } from "./freeze";
 export { repairModel } from "./repair";
 export { addSheet } from "./add-sheet";

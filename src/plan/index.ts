@@ -7,7 +7,6 @@ export { paramsOf, planRefresh, requestsOfCell } from "./plan";
 export { pricePlan } from "./price";
 export { planLines, priceDetail, plural, volatileText } from "./words";
 export type { LineKind, PlanLine } from "./words";
-export { stagesOf } from "./stages";
 export { callWords, CHANGE_HEADER, changeAddress, changeLine, changeRows, changeSheetName, changeWords, countsText, filingNote, jsonChange, originsOfKept, recordChanges, runsFromReadings, UNKNOWN_SOURCES } from "./changes";
 export type { ChangeRecord, KeptSources, RunRecord, SheetReading, WorkbookReading } from "./changes";
 export { svcFormulaProblem, valuesDigest } from "./freeze/check";

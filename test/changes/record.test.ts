@@ -1,5 +1,6 @@
 /** The change record (src/plan/changes): kinds, filings, what moved each dependent, order, counts. */
-import { countsText, filingNote, recordChanges, SvcCellRun, ValueOrigin } from "../../src/plan/changes";
+import { countsText, filingNote, recordChanges } from "../../src/plan/changes";
+import { SvcCellRun, ValueOrigin } from "../../src/plan/changes/types";
 
 const filing = (accession: string, form: string) => ({ accession, form, url: `https://www.sec.gov/x/${accession}` });
 const origin = (row: number, col: number, period: string, accession: string, form = "10-K"): ValueOrigin => ({ row, col, period, filing: filing(accession, form) });

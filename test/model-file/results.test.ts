@@ -1,6 +1,7 @@
 /** Writing results as Excel would, beyond the fixture's cases: legacy array formulas, implicit intersection, a macro workbook. */
 import { strFromU8 } from "fflate";
-import { applyResults, readModel, refreshModel } from "../../src/model-file";
+import { readModel, refreshModel } from "../../src/model-file";
+import { applyResults } from "../../src/model-file/apply";
 import { cellXmlByAddress } from "./cells";
 import { FakeCaller } from "./fake-caller";
 import { buildFixture, fixtureText, unzipAll } from "./fixtures";

@@ -4,7 +4,9 @@
  */
 import { strFromU8, unzipSync } from "fflate";
 import { cellKey, readModel } from "../../src/model-file";
-import { createWorkbook, fileFormula, NewWorkbook } from "../../src/model-file/create";
+import { createWorkbook } from "../../src/model-file/create";
+import { NewWorkbook } from "../../src/model-file/create/types";
+import { fileFormula } from "../../src/model-file/create/formula-text";
 
 const WHEN = new Date("2026-01-02T00:00:00Z");
 

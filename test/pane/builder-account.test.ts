@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { paramOf } from "../../src/api/catalogue";
 import { authPortFromHost, mountPane } from "../../src/taskpane/pane";
-import type { AuthPort, PaneAuthStatus } from "../../src/taskpane/pane";
+import type { AuthPort, PaneAuthStatus } from "../../src/taskpane/pane/types";
 import { buttonByText, deps, newRoot, sectionOf, settle } from "./stubs";
 
 function input(scope: HTMLElement, name: string): HTMLInputElement | HTMLSelectElement {

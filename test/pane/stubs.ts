@@ -1,7 +1,8 @@
 /** Stubs for pane tests: an engine whose counts the test changes, a source registry, a DOM root. */
 import type { EngineAnswer, SvcEngine, SvcStats } from "../../src/engine";
 import type { CellSource } from "../../src/functions/sources";
-import type { PaneDeps, SourcesPort } from "../../src/taskpane/pane";
+import type { PaneDeps } from "../../src/taskpane/pane";
+import type { SourcesPort } from "../../src/taskpane/pane/types";
 
 export function stats(over: Partial<SvcStats> = {}): SvcStats {
   return { calls: 0, cache_hits: 0, coalesced: 0, retries: 0, quota_remaining: null, stale_served: 0, errors: 0, pending: 0, ...over };

@@ -1,5 +1,5 @@
 /** The change record of a refresh (pure): used by the pane and by `svc-excel refresh`. */
-export type { ChangeRecord, SvcCellRun, ValueOrigin } from "./types";
+export type { ChangeRecord } from "./types";
 export { recordChanges, countsText, changeAddress } from "./record";
 export { changeRows, changeLine, changeWords, CHANGE_HEADER, changeSheetName, jsonChange } from "./rows";
 export { runsFromReadings } from "./snapshots";

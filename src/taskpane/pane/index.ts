@@ -22,7 +22,7 @@ import { screenerSection } from "./screener";
 import { PaneContext, PaneDeps } from "./types";
 
 export { authPortFromHost } from "./auth-port";
-export type { AuthPort, PaneAuthStatus, PaneDeps, SourcesPort } from "./types";
+export type { PaneDeps } from "./types";
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 60_000;
 
