@@ -47,7 +47,9 @@ const CLEAN: Record<string, string> = {
 const BROKEN: Record<string, string> = {
   ...CLEAN,
   "src/cli/main.ts": 'import { used } from "../lib/used";\nimport { sum } from "../lib/a";\nimport { total } from "../lib/b";\nimport { long } from "../lib/long";\nimport { big } from "../lib/big";\nimport { use } from "../lib/state";\nexport const main = () => [used(1), sum([]), total([]), long(null), big, use];\n',
-  "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\nexport const unused = 2;\n",
+  "src/lib/used.ts": "export function used(x: number): number {\n  return x + 1;\n}\nexport const unused = 2;\nexport const onlyTested = 3;\n",
+  // A test is not a user: an export only a test imports is unused. A test cites no issue either.
+  "test/lib/used.test.ts": 'import { onlyTested, used } from "../../src/lib/used";\n// The sums of issue 30.\nexport const t = [used(2), onlyTested];\n',
   "src/lib/orphan.ts": "export const orphan = 1;\n",
   "src/lib/a.ts": block("sum"),
   "src/lib/b.ts": block("total"),
@@ -86,11 +88,12 @@ describe("house rules (scripts/house)", () => {
     expect(check(CLEAN).fresh).toEqual([]);
   }, 60_000);
 
-  test("each rule catches its violation: file and function size (also in test/fakes and scripts), `!`, a copied block, an unused export (also beside the custom functions) and file, a cited document or issue not in the repository, a module-level `let` or a registry or singleton a module fills outside src/compose", () => {
+  test("each rule catches its violation: file and function size (also in test/fakes and scripts), `!`, a copied block, an unused export (also beside the custom functions, and one only a test imports) and file, a cited document or issue not in the repository (also in a test), a module-level `let` or a registry or singleton a module fills outside src/compose", () => {
     expect(brief(check(BROKEN).fresh)).toEqual([
       "citation src/functions/parse.ts contract C5",
       "citation src/functions/parse.ts design.md",
       "citation src/functions/parse.ts issue 19",
+      "citation test/lib/used.test.ts issue 30",
       "duplicate src/lib/a.ts src/lib/b.ts",
       "file-lines src/lib/big.ts ",
       "function-lines scripts/tool.js main",
@@ -101,6 +104,7 @@ describe("house rules (scripts/house)", () => {
       "module-state src/lib/state.ts settings",
       "non-null src/lib/long.ts x!",
       "unused-export src/functions/parse.ts dead",
+      "unused-export src/lib/used.ts onlyTested",
       "unused-export src/lib/used.ts unused",
       "unused-file src/lib/orphan.ts ",
     ]);
