@@ -36,6 +36,7 @@ type Fx = {
   xmlParts(): Array<{ namespace: string; xml: string }>;
   comments(): Array<[string, string]>;
   setCalculationMode(mode: string): void;
+  protect(sheet: string): void;
   log: Array<{ type: string; url?: string }>;
 };
 const fx = <T>(page: Page, fn: (x: Fx, arg: unknown) => T, arg?: unknown): Promise<T> =>
@@ -131,19 +132,30 @@ describe.each(PLATFORMS)("the pane's main path on %s", (platform) => {
     expect(await note.count()).toBe(MANUAL.has(platform) ? 1 : 0);
   });
 
-  it("freezes the sheet and unfreezes it: every formula back, no part or comment left", async () => {
+  it("freezes the sheet over a person's comment and unfreezes it: every formula back; a protected sheet refused", async () => {
     const formulas = () => fx(page, (x) => x.cells().map((c) => [c.address, c.formula]).sort());
+    const frozenParts = async () => (await fx(page, (x) => x.xmlParts().map((p) => p.namespace))).filter((n) => n === FROZEN_NS).length;
     const before = await formulas();
+    // Excel refuses a second comment on a commented cell: that anchor is frozen unstamped, its comment kept
+    await page.evaluate(() =>
+      (window as unknown as { Excel: typeof Excel }).Excel.run(async (ctx) => {
+        ctx.workbook.comments.add("Sheet1!C20", "check with IR");
+        await ctx.sync();
+      })
+    );
     await page.selectOption("#svc-freeze-scope", "sheet");
     await button(page, "svc-freeze", "Freeze").click();
-    await page.locator("[data-section=svc-freeze] .svc-status-ok").waitFor();
-    expect(await formulas()).toEqual([]);
-    expect((await fx(page, (x) => x.xmlParts().map((p) => p.namespace))).filter((n) => n === FROZEN_NS)).toHaveLength(1);
+    await page.locator("[data-section=svc-freeze] .svc-status-ok", { hasText: "Sheet1!C20" }).waitFor();
+    expect([await formulas(), await frozenParts()]).toEqual([[], 1]);
     await button(page, "svc-freeze", "Unfreeze all").click();
     await page.locator("[data-section=svc-freeze] .svc-status-ok", { hasText: "Restored" }).waitFor();
-    expect(await formulas()).toEqual(before);
-    expect((await fx(page, (x) => x.xmlParts().map((p) => p.namespace))).filter((n) => n === FROZEN_NS)).toHaveLength(0);
-    expect(await fx(page, (x) => x.comments())).toEqual([]);
+    expect([await formulas(), await frozenParts()]).toEqual([before, 0]);
+    expect(await fx(page, (x) => x.comments())).toEqual([["Sheet1!C20", "check with IR"]]);
+    // a protected sheet: refused up front, nothing written
+    await fx(page, (x) => x.protect("Sheet1"));
+    await button(page, "svc-freeze", "Freeze").click();
+    await page.locator("[data-section=svc-freeze] .svc-status-error", { hasText: /protected/i }).waitFor();
+    expect([await formulas(), await frozenParts()]).toEqual([before, 0]);
   });
 
   it("sends nothing outside the machine and raises no page errors", () => {
