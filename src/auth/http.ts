@@ -44,10 +44,40 @@ export function plainOptions(http: AuthHttp, url: string | undefined): RequestOp
   return requestOptions(url, http.fetch, http.timeoutMs);
 }
 
-/** Request options for a token request (code exchange, refresh): its own connection pool where there is one. */
+/**
+ * How long a token answer's body may take once its headers are in. By then the server has processed
+ * the request (a refresh token has rotated): cutting the read at the request's deadline would lose the
+ * new tokens for good and send the user to sign in again.
+ */
+const TOKEN_BODY_GRACE_MS = 60_000;
+
+function abortAfter(ctl: AbortController, ms: number): ReturnType<typeof setTimeout> {
+  const t = setTimeout(() => ctl.abort(new DOMException("The token request timed out", "TimeoutError")), ms);
+  (t as { unref?: () => void }).unref?.(); // a CLI that has read its answer exits without waiting for it
+  return t;
+}
+
+/**
+ * Request options for a token request (code exchange, refresh): its own connection pool where there
+ * is one, the request's deadline until the answer's headers arrive, then the body's grace.
+ */
 export function tokenOptions(http: AuthHttp, endpoint: string | undefined): RequestOptions {
   const routed = endpoint ? http.tokenRequests?.fetchFor(endpoint) : undefined;
-  return requestOptions(endpoint, routed ?? http.fetch, http.timeoutMs);
+  const inner: typeof fetch = routed ?? http.fetch ?? ((input, init) => fetch(input, init));
+  const ctl = new AbortController();
+  let timer = abortAfter(ctl, http.timeoutMs);
+  const headersThenGrace: typeof fetch = async (input, init) => {
+    try {
+      const res = await inner(input, init);
+      clearTimeout(timer);
+      timer = abortAfter(ctl, Math.max(http.timeoutMs, TOKEN_BODY_GRACE_MS));
+      return res;
+    } catch (e) {
+      clearTimeout(timer);
+      throw e;
+    }
+  };
+  return { ...requestOptions(endpoint, headersThenGrace, http.timeoutMs), signal: ctl.signal };
 }
 
 /** Node's connect-phase failures: the request certainly did not reach the server. */

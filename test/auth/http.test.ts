@@ -3,7 +3,7 @@
  * classified by oauth4webapi's error classes.
  */
 import * as oauth from "oauth4webapi";
-import { certainlyNotSent, readTokenAnswer, requestOptions } from "../../src/auth/http";
+import { certainlyNotSent, readTokenAnswer, requestOptions, tokenOptions } from "../../src/auth/http";
 
 test.each([
   ["ECONNREFUSED in the cause (undici)", Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }), true],
@@ -39,5 +39,42 @@ describe("readTokenAnswer", () => {
   test("5xx and unreadable answers: unexpected", async () => {
     await expect(read(json(500, { error: "server_error" }))).resolves.toMatchObject({ kind: "unexpected" });
     await expect(read(new Response("<html>", { status: 200 }))).resolves.toMatchObject({ kind: "unexpected" });
+  });
+});
+
+describe("a token request's deadline", () => {
+  const as: oauth.AuthorizationServer = { issuer: "https://as.example", token_endpoint: "https://as.example/token" };
+  const client: oauth.Client = { client_id: "c" };
+  const stats = { refreshesSent: 0, codeExchangesSent: 0, registrationsSent: 0, revocationsSent: 0, probesSent: 0 };
+  /** Headers at once, the token body `bodyAfterMs` later (a slow or loaded line after the server rotated the token). */
+  const slowBody = (bodyAfterMs: number): typeof fetch => async (_input, init) => {
+    const signal = init?.signal ?? undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        const t = setTimeout(() => {
+          c.enqueue(new TextEncoder().encode(JSON.stringify({ access_token: "a2", token_type: "bearer", refresh_token: "r2" })));
+          c.close();
+        }, bodyAfterMs);
+        signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          c.error(signal.reason);
+        });
+      },
+    });
+    return new Response(body, { status: 200, headers: { "Content-Type": "application/json" } });
+  };
+  const refresh = (f: typeof fetch, timeoutMs: number) =>
+    oauth
+      .refreshTokenGrantRequest(as, client, oauth.None(), "r1", tokenOptions({ fetch: f, timeoutMs, stats }, as.token_endpoint))
+      .then((res) => oauth.processRefreshTokenResponse(as, client, res));
+
+  test("once the answer's headers are in, its body is read past the request's deadline: rotated tokens are never cut off", async () => {
+    await expect(refresh(slowBody(300), 100)).resolves.toMatchObject({ access_token: "a2", refresh_token: "r2" });
+  });
+
+  test("no headers within the deadline: the request is aborted as a timeout", async () => {
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    await expect(refresh(silent, 100)).rejects.toMatchObject({ name: "TimeoutError" });
   });
 });
