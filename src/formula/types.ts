@@ -2,6 +2,7 @@
  * The values and references of formula text: what Excel hands a custom function, and
  * where it reads them from. Positions are zero-based.
  */
+import type { Area } from "../recalc";
 
 /** null = an empty cell or an omitted argument. */
 export type Scalar = string | number | boolean | null;
@@ -19,14 +20,8 @@ export interface CellRef {
   col: number;
 }
 
-/** A rectangle of cells; inclusive bounds. */
-export interface AreaRef {
-  sheet: string;
-  r0: number;
-  c0: number;
-  r1: number;
-  c1: number;
-}
+/** A reference's rectangle of cells: the one rectangle type (src/recalc), on a named sheet. */
+export type AreaRef = Area;
 
 export interface DefinedName {
   name: string;

@@ -4,6 +4,7 @@
  * bounded weight (cells, characters), one sync each, and a chunk Excel still finds too large is cut
  * in half and sent again.
  */
+import type { Area } from "../recalc";
 
 /** Cells one sync may read or write: values of 20,000 cells stay far below 5 MB. */
 export const CELLS_PER_SYNC = 20_000;
@@ -15,13 +16,6 @@ export const ITEMS_PER_SYNC = 5_000;
 /** Cells of one band of rows: the unit a large range is read in (a chunk of bands is one request). */
 export const BAND_CELLS = 2_000;
 
-interface Area {
-  sheet: string;
-  r0: number;
-  c0: number;
-  r1: number;
-  c1: number;
-}
 
 /** A band of rows cut in two (a single row stays whole). */
 export function halves<A extends Area>(area: A): A[] {
