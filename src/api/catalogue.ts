@@ -11,7 +11,7 @@ import { CHAMBER_SYNONYMS, ECONOMY_LABELS, PARTIES, PARTY_SYNONYMS, TRANSACTION_
 import { DEFAULT_METRICS, DEFAULT_STATEMENT, ECONOMY_SERIES, SCREEN_METRICS, STATEMENTS, YEARS_MAX } from "./lists";
 import type { ParamSpec, ToolName, ToolSpec, WideRule } from "./tool-spec";
 
-export type { ParamCondition, ParamScalar, ParamSpec, ToolName, ToolSpec, WideRule } from "./tool-spec";
+export type { ParamScalar, ParamSpec, ToolName, ToolSpec, WideRule } from "./tool-spec";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -40,7 +40,7 @@ const limit = (max: number, dflt: number): ParamSpec => ({
 });
 
 export {
-  ALL_FINANCIAL_METRICS, DEFAULT_METRICS, DEFAULT_STATEMENT, ECONOMY_SERIES, FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS, YEARS_MAX,
+  DEFAULT_STATEMENT, FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS, YEARS_MAX,
 } from "./lists";
 export type { Statement } from "./lists";
 

@@ -52,12 +52,3 @@ export function describeFailure(e: unknown): { code: CellErrorCode; message: str
       return { code: "#N/A", message: short(`Unexpected error: ${err.detail}`) };
   }
 }
-
-/** Read code and message back from whatever error object a function threw (Office's or ours). */
-export function readCellError(e: unknown): { code: string; message: string } | null {
-  if (!e || typeof e !== "object") return null;
-  const o = e as { code?: unknown; message?: unknown };
-  if (o.code === "#VALUE!" || o.code === "#N/A" || o.code === "#NUM!" || o.code === "#DIV/0!" || o.code === "#NULL!" || o.code === "#NAME?")
-    return { code: o.code, message: typeof o.message === "string" ? o.message : "" };
-  return null;
-}

@@ -4,7 +4,7 @@
  * caches (src/engine) nor of how tokens are obtained (a CredentialSource from src/auth or the CLI).
  */
 import { withoutSecret } from "./redact";
-import { MAX_ANSWER_BYTES, MAX_JSON_DEPTH, decodeText, discardBody, parseBounded, readBoundedBytes } from "./bounded-body";
+import { decodeText, discardBody, parseBounded, readBoundedBytes } from "./bounded-body";
 import { ToolName } from "./catalogue";
 import { SIGN_IN_MESSAGE, SvcError } from "./errors";
 import { envelopeOf } from "./envelope";
@@ -12,8 +12,6 @@ import { credentialFingerprint } from "./fingerprint";
 import { ToolParams } from "./validate";
 import { trimToSent } from "./wide";
 import { trimBaseUrl } from "../platform";
-
-export { MAX_ANSWER_BYTES, MAX_JSON_DEPTH };
 
 /** The REST envelope, as the client hands it on. Extra members are tolerated and dropped. */
 export interface ApiAnswer {

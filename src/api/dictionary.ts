@@ -268,8 +268,3 @@ export function loadDictionary(base: string, fetchFn: FetchLike, now: () => numb
 export function dictionaryFor(base: string): MetricDictionary {
   return readCache.get(baseKey(base))?.dict ?? SPEC_DICTIONARY;
 }
-
-/** Forget every read dictionary (tests). */
-export function resetDictionaries(): void {
-  readCache.clear();
-}

@@ -1,6 +1,6 @@
 /**
  * The lists the spec states (statements, metric keys, screen metrics, economy series), read by the
- * catalogue (src/api/catalogue.ts, which re-exports them) and validation. Transcribed from the
+ * catalogue (src/api/catalogue.ts, which re-exports those others need) and validation. Transcribed from the
  * spec's "Metric keys by statement", "Screen metrics" and "Series ids accepted".
  */
 
@@ -39,8 +39,6 @@ export const DEFAULT_METRICS: Readonly<Record<Statement, readonly string[]>> = {
   balance: ["cash", "total_assets", "total_liabilities", "total_equity", "total_debt"],
   cash_flow: ["cfo", "cfi", "cff", "capex", "fcf"],
 };
-
-export const ALL_FINANCIAL_METRICS: readonly string[] = STATEMENTS.flatMap((s) => FINANCIAL_METRICS[s]);
 
 /** screen_companies metric ids (spec: "Screen metrics"). */
 export const SCREEN_METRICS: readonly string[] = [

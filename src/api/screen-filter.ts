@@ -58,8 +58,3 @@ export function parseScreenFilter(text: string): ScreenFilter {
 export function formatScreenFilter(f: ScreenFilter): string {
   return `${f.metric}:${f.min === null ? "" : String(f.min)}:${f.max === null ? "" : String(f.max)}`;
 }
-
-/** Parse and re-format: every spelling of one filter gives the same text. */
-export function canonicalScreenFilter(text: string): string {
-  return formatScreenFilter(parseScreenFilter(text));
-}

@@ -10,7 +10,7 @@ import type { CredentialSource } from "../api";
 import { SIGN_IN_MESSAGE, SvcError } from "../api";
 import type { OAuthClient } from "../auth";
 import { cliFetch, composeCliOAuth, rememberCacheRoot } from "../compose/cli-auth";
-import { CliCredentials, EngineSetup, buildCliEngine, connectionEngine as composedConnectionEngine } from "../compose/cli-engine";
+import { CliCredentials, EngineSetup, connectionEngine as composedConnectionEngine } from "../compose/cli-engine";
 import { isLoopbackHttp } from "../platform";
 import { CliOption } from "./command";
 import { TokenSource, tokenOption } from "./token-option";
@@ -155,11 +155,6 @@ export function timeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number | u
 
 /** The CLI's lock directory and per-call timeout, from its environment. */
 const engineOptions = () => ({ lockDir: lockDir(), timeoutMs: timeoutFromEnv() });
-
-/** The engine of a credential, built by src/compose (cli-engine.ts) with the CLI's lock directory and timeout. */
-export function buildEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, connectionId?: string | null): EngineSetup {
-  return buildCliEngine(baseUrl, credentials, identity, cacheDir, engineOptions(), connectionId);
-}
 
 /** The engine of a credential's connection (src/compose/cli-engine.ts), with the CLI's lock directory and timeout. */
 export function connectionEngine(baseUrl: string, cacheDir: string | null, creds: CliCredentials): Promise<EngineSetup> {

@@ -44,7 +44,7 @@ export async function credentialsFor(token: string | null, baseUrl: string, sign
 }
 
 /** Build through the composition root: one engine per connection (cache, quota, lock), scoped by base URL and connection id. */
-export function buildCliEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, o: CliEngineOptions, connectionId?: string | null): EngineSetup {
+function buildCliEngine(baseUrl: string, credentials: CredentialSource, identity: string | undefined, cacheDir: string | null, o: CliEngineOptions, connectionId?: string | null): EngineSetup {
   const { engine, client, lock, dictionary, currentDictionary } = composeCli({ baseUrl, credentials, identity }, { cacheDir, lockDir: o.lockDir, timeoutMs: o.timeoutMs, connectionId });
   return { engine, client, lock, dictionary, cells: cellRuntime(engine, { dataTypes: "numbers", dictionary: currentDictionary }) };
 }

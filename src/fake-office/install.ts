@@ -7,7 +7,7 @@
 import { ErrorCodes, RichApiError } from "./errors";
 import { createExcel } from "./excel/workbook";
 import { createBookIo } from "./book-io";
-import { createDriver } from "./driver";
+import { Driver, createDriver } from "./driver";
 import { CFError, ErrorCode, Metadata } from "./functions";
 import { Host } from "./host";
 import { createOffice } from "./office";
@@ -24,7 +24,7 @@ interface LogEntry {
 type Win = Window & typeof globalThis & Record<string, unknown>;
 
 /** window.__fakeExcel: the driver (driver.ts) plus the page-level parts. */
-export type FakeExcelDriver = ReturnType<typeof createDriver> &
+export type FakeExcelDriver = Driver &
   ReturnType<typeof createBookIo> & {
   isDialog: boolean;
   log: LogEntry[];

@@ -3,7 +3,7 @@
  * Office host, the pane's tables): the number formats shaping uses (values.ts NUMBER_FORMATS) and
  * the entity card's text. The value itself is never changed.
  */
-import { TypedValue, isTypedValue } from "./values";
+import { TypedValue } from "./values";
 
 /** Calendar date of an Excel 1900-system serial (60 is Excel's 1900-02-29, which it displays). */
 export function dateOfSerial(serial: number): { y: number; m: number; d: number } | null {
@@ -92,9 +92,4 @@ export function numberText(value: number, code: string): string {
 /** Display text of a typed value: the formatted number, or the entity's text. */
 export function displayText(v: TypedValue): string {
   return v.type === "Double" ? formatNumber(v.basicValue, v.numberFormat) : v.text;
-}
-
-/** Display text of any cell value a function returned (typed or plain); null when it is neither. */
-export function typedDisplay(v: unknown): string | null {
-  return isTypedValue(v) ? displayText(v) : null;
 }

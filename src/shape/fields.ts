@@ -32,6 +32,3 @@ export const FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   shares: "count", shares_after: "count", short_shares: "count", prior_short_shares: "count", change_shares: "count",
   avg_daily_volume: "count", prior_shares: "count", buyers: "count", buys: "count", sellers: "count",
 };
-
-/** Fields whose values are converted from the API's percent to a decimal fraction (listed in docs/functions.md). */
-export const PERCENT_FIELDS: readonly string[] = Object.keys(FIELD_KINDS).filter((k) => FIELD_KINDS[k] === "percent");

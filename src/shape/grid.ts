@@ -19,8 +19,6 @@ export interface ShapeOptions {
   extra: Record<string, string>;
 }
 
-export const DEFAULT_SHAPE: ShapeOptions = { headers: 1, dates: "serial", extra: {} };
-
 /** Padding for cells that hold no data (not "missing": padding stays blank even with na=na). */
 export const PAD = "";
 

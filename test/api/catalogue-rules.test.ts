@@ -3,7 +3,9 @@
  * parameter of the tool, a dependency must come before the parameter that reads it (defaults are
  * applied in catalogue order), and a widened parameter must have a maximum to ask for.
  */
-import { ParamCondition, TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
+import { ParamSpec, TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
+
+type ParamCondition = NonNullable<ParamSpec["ignoredWhen"]>;
 
 function indexOf(tool: ToolName, name: string): number {
   return TOOLS[tool].params.findIndex((p) => p.name === name);

@@ -1,8 +1,10 @@
-import { FINANCIAL_METRICS, SCREEN_METRICS, ALL_FINANCIAL_METRICS } from "../../src/api/catalogue";
+import { FINANCIAL_METRICS, SCREEN_METRICS, STATEMENTS } from "../../src/api/catalogue";
 import { suggest } from "../../src/api/suggest";
 import { METRIC_TERMS, termKeys } from "../../src/api/vocabulary";
 import { canonicalise } from "../../src/api/canonical";
 import { SvcError } from "../../src/api/errors";
+
+const ALL_FINANCIAL_METRICS = STATEMENTS.flatMap((s) => FINANCIAL_METRICS[s]);
 
 describe("suggestions for an unknown key", () => {
   it("knows the finance aliases of the issue", () => {

@@ -6,7 +6,7 @@
 import { ToolName } from "../../src/api/catalogue";
 import { CanonicalRequest, canonicalise } from "../../src/api/canonical";
 import { covers, sliceData, widen } from "../../src/api/wide";
-import { loadDictionary, resetDictionaries } from "../../src/api/dictionary";
+import { loadDictionary } from "../../src/api/dictionary";
 import { RawParams, ToolParams } from "../../src/api/validate";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
@@ -69,8 +69,6 @@ describe("wide answers sliced = the sandbox's narrow answers", () => {
 });
 
 describe("with the sandbox's dictionary read", () => {
-  afterAll(() => resetDictionaries());
-
   it("the wide get_financials call asks every dictionary line of the statement and the sandbox accepts it", async () => {
     const dict = await loadDictionary(api.url, (url, init) => fetch(url, init));
     expect(dict.fromApi).toBe(true);

@@ -1,10 +1,14 @@
 import { TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
 import { CanonicalRequest, canonicalise } from "../../src/api/canonical";
 import { parseDictionary } from "../../src/api/dictionary";
-import { covers, describeWide, identityOf, sliceData, widen } from "../../src/api/wide";
+import { covers, sliceData, widen } from "../../src/api/wide";
+import { describeWide } from "../docs/wide-rule-text";
 import { RawParams } from "../../src/api/validate";
 import { rawRequest, rng } from "./gen";
 import { apiData } from "./model";
+
+/** The identity of a canonical request: the parameters that change the content of the wide answer. */
+const identityOf = (req: CanonicalRequest): string => widen(req).identity;
 
 const RUNS = 80;
 const c = (tool: ToolName, raw: RawParams): CanonicalRequest => canonicalise(tool, raw);

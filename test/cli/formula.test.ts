@@ -1,4 +1,4 @@
-import { FormulaSyntaxError, parseFormula } from "../../src/formula/text/parse";
+import { FormulaSyntaxError, parseFormula } from "../../src/formula";
 
 describe("parseFormula", () => {
   it("reads a call with text and number literals", () => {

@@ -1,7 +1,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { TOOLS, TOOL_NAMES } from "../../src/api/catalogue";
-import { describeWide } from "../../src/api/wide";
+import { describeWide } from "./wide-rule-text";
 
 const doc = fs.readFileSync(path.join(__dirname, "../../docs/functions.md"), "utf8");
 

@@ -1,6 +1,6 @@
 /**
  * One account, one scope, through the CLI's real wiring (the credentials
- * file, fileCredentialsFor, buildEngine with a --cache-dir) against the fake API and the fake
+ * file, fileCredentialsFor, connectionEngine with a --cache-dir) against the fake API and the fake
  * authorization server. Two sign-ins in a row are two accounts: B is never served A's cached answer
  * nor refused by A's quota 429, in a running engine and in a new process; a sign-out leaves nothing of
  * that connection on disk.
@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { SvcError } from "../../src/api/errors";
-import { buildEngine, fileCredentialsFor, fileOAuthClient } from "../../src/cli/connection";
+import { connectionEngine, fileCredentialsFor, fileOAuthClient } from "../../src/cli/connection";
 import { FakeApi, startFakeApi } from "../fakes/api/server";
 import { createFakeAuthServer, FakeAuthServer } from "../fakes/auth/fake-auth-server";
 import { followAuthorize } from "../fakes/auth/follow";
@@ -40,10 +40,7 @@ async function signIn(file: string): Promise<void> {
 
 /** An eval run's engine: a new process reads the credentials file afresh. */
 async function cliEngine(file: string, cacheDir: string) {
-  const creds = await fileCredentialsFor(api.url, file);
-  const setup = buildEngine(api.url, creds.source, undefined, cacheDir, await creds.source.connectionId?.());
-  creds.usedCacheDir(cacheDir);
-  return setup;
+  return connectionEngine(api.url, cacheDir, await fileCredentialsFor(api.url, file));
 }
 
 /** The credential the fake API saw on its last call (an access token). */

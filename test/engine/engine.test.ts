@@ -1,4 +1,4 @@
-import { DEFAULT_METRICS } from "../../src/api/catalogue";
+import { DEFAULT_METRICS } from "../fakes/api/rules";
 import { SvcError } from "../../src/api/errors";
 import { createEngine, EngineOptions, MemoryStore } from "../../src/engine";
 import type { CrossLock } from "../../src/platform/locks";

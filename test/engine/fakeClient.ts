@@ -3,7 +3,8 @@
  * and a log that shows whether two calls ever overlapped. Answers are deterministic, so a sliced
  * answer can be compared with the answer of a direct call.
  */
-import { DEFAULT_METRICS, Statement, ToolName } from "../../src/api/catalogue";
+import { Statement, ToolName } from "../../src/api/catalogue";
+import { DEFAULT_METRICS } from "../fakes/api/rules";
 import { ApiAnswer } from "../../src/api/client";
 import { ErrorKind, SvcError } from "../../src/api/errors";
 import { ToolParams } from "../../src/api/validate";

@@ -1,8 +1,12 @@
 import { Rng } from "../fakes/api/rng";
 import { parseExpression } from "../../src/formula/text/syntax";
-import { printFormula, printNode } from "../../src/formula/text/print";
+import { printNode } from "../../src/formula/text/print";
+import type { Node } from "../../src/formula/text/ast";
 import { FormulaSyntaxError, tokenize } from "../../src/formula/text/tokens";
 import { genNode, shape } from "./gen-formula";
+
+/** Formula text as the product writes it back: "=" and the printed tree (as svc-calls.ts does). */
+const printFormula = (node: Node): string => `=${printNode(node)}`;
 
 const p = (text: string) => shape(parseExpression(text));
 const cell = (row: number, col: number, rowAbs = false, colAbs = false) => ({ row, col, rowAbs, colAbs });

@@ -1,5 +1,4 @@
 /** The error a cell shows when `fn(...args)` is evaluated as Excel does (the test fails if it gives a value). */
-import { readCellError } from "../../src/api/cell-outcome";
 import { callFunction } from "../../src/functions/call";
 import type { CellRuntime } from "../../src/functions/runtime";
 
@@ -12,4 +11,13 @@ export async function failure(rt: CellRuntime, fn: string, ...args: unknown[]): 
     throw e;
   }
   throw new Error(`${fn} did not fail`);
+}
+
+/** Read code and message back from whatever error object a function threw (Office's or ours); null when it is no cell error. */
+export function readCellError(e: unknown): { code: string; message: string } | null {
+  if (!e || typeof e !== "object") return null;
+  const o = e as { code?: unknown; message?: unknown };
+  if (o.code === "#VALUE!" || o.code === "#N/A" || o.code === "#NUM!" || o.code === "#DIV/0!" || o.code === "#NULL!" || o.code === "#NAME?")
+    return { code: o.code, message: typeof o.message === "string" ? o.message : "" };
+  return null;
 }

@@ -6,7 +6,7 @@ import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
 import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
-import { readCellError } from "../../src/api/cell-outcome";
+import { readCellError } from "./cell-failure";
 import { COLUMNS } from "../../src/shape/columns";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 

@@ -11,9 +11,11 @@ import { createEngine } from "../../src/engine";
 import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
 import { CELLS } from "../../src/functions/cells";
-import { readCellError } from "../../src/api/cell-outcome";
-import { PERCENT_FIELDS } from "../../src/shape/fields";
+import { readCellError } from "./cell-failure";
+import { FIELD_KINDS } from "../../src/shape/fields";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+const PERCENT_FIELDS = Object.keys(FIELD_KINDS).filter((k) => FIELD_KINDS[k] === "percent");
 
 /** What the cells run with: the engine of each test (no module holds it). */
 let rt: CellRuntime;

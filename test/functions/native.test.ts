@@ -11,14 +11,16 @@ import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
 import { SourceBook } from "../../src/functions/sources";
 import { officeCellHost } from "../../src/office/cell-host";
-import { readCellError } from "../../src/api/cell-outcome";
-import { typedDisplay } from "../../src/shape/display";
+import { readCellError } from "./cell-failure";
+import { displayText } from "../../src/shape/display";
 import {
   EntityValue,
   FormattedNumber,
   isTypedValue,
 } from "../../src/shape/values";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
+
+const typedDisplay = (v: unknown): string | null => (isTypedValue(v) ? displayText(v) : null);
 
 /** What the cells run with: the engine of each test and the book of their records (no module holds them). */
 let rt: CellRuntime;

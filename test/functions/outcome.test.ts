@@ -4,7 +4,7 @@
  * same failure into the cell error Excel shows. A missing value with na=na is typed `{error:"#N/A"}`
  * on the typed path and Excel's #N/A object at the edge.
  */
-import { readCellError } from "../../src/api/cell-outcome";
+import { readCellError } from "./cell-failure";
 import { SvcError } from "../../src/api/errors";
 import { createEngine } from "../../src/engine";
 import { callFunction, computeCell, CellOutcome } from "../../src/functions/call";

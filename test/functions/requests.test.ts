@@ -10,7 +10,7 @@ import { callFunction } from "../../src/functions/call";
 import { CELLS } from "../../src/functions/cells";
 import { requestsFor } from "../../src/functions/requests";
 import { PlanRequest } from "../../src/engine/types";
-import { readCellError } from "../../src/api/cell-outcome";
+import { readCellError } from "./cell-failure";
 import { parseDictionary } from "../../src/api/dictionary";
 
 /** What the cells run with: the engine of each test (no module holds it). */

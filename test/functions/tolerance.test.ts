@@ -6,7 +6,7 @@ import { ApiClient, staticCredentials } from "../../src/api/client";
 import { createEngine } from "../../src/engine";
 import { CellRuntime, cellRuntime } from "../../src/functions/runtime";
 import { callFunction } from "../../src/functions/call";
-import { readCellError } from "../../src/api/cell-outcome";
+import { readCellError } from "./cell-failure";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 
 /** What the cells run with: the engine of each test (no module holds it). */

@@ -14,7 +14,7 @@ import { callFunction } from "../../src/functions/call";
 import { parsePeriod } from "../../src/functions/period";
 import { FakeApi, SANDBOX_API_KEY, startFakeApi } from "../fakes/api/server";
 import { failure } from "./cell-failure";
-import { readCellError } from "../../src/api/cell-outcome";
+import { readCellError } from "./cell-failure";
 import { rejection } from "../api/gen";
 
 /** What the cells run with: the engine of each test (no module holds it). */

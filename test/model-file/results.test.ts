@@ -1,7 +1,6 @@
 /** Writing results as Excel would, beyond the fixture's cases: legacy array formulas, implicit intersection, a macro workbook. */
 import { strFromU8 } from "fflate";
 import { readModel, refreshModel } from "../../src/model-file";
-import { applyResults } from "../../src/model-file/apply";
 import { cellXmlByAddress } from "./cells";
 import { FakeCaller } from "./fake-caller";
 import { buildFixture, fixtureText, unzipAll } from "./fixtures";
@@ -10,11 +9,13 @@ const SHEET1 = "xl/worksheets/sheet1.xml";
 const sheetOf = (bytes: Uint8Array) => cellXmlByAddress(strFromU8(unzipAll(bytes).get(SHEET1) as Uint8Array));
 
 describe("results", () => {
-  test("a legacy (Ctrl+Shift+Enter) array keeps its range: a smaller answer leaves #N/A", () => {
-    const xml = fixtureText("model", SHEET1).replace(/<row r="21"[\s\S]*?<\/row>/, '<row r="21"><c r="B21"><f t="array" ref="B21:D21">X()</f><v>1</v></c><c r="C21"><v>2</v></c><c r="D21"><v>3</v></c></row>');
-    const bytes = buildFixture("model", { [SHEET1]: xml });
-    const out = sheetOf(applyResults(bytes, null, [{ sheet: "Model", row: 20, col: 1, value: [[7, 8]] }]));
-    expect([out.get("B21"), out.get("C21"), out.get("D21")]).toEqual(['<c r="B21"><f t="array" ref="B21:D21">X()</f><v>7</v></c>', '<c r="C21"><v>8</v></c>', '<c r="D21" t="e"><v>#N/A</v></c>']);
+  test("a legacy (Ctrl+Shift+Enter) array keeps its range: a smaller answer leaves #N/A", async () => {
+    const formula = '_xldudf_SVC_FINANCIALS(Ticker,"revenue","FY",1)';
+    const xml = fixtureText("model", SHEET1).replace(/<row r="21"[\s\S]*?<\/row>/, `<row r="21"><c r="B21"><f t="array" ref="B21:D21">${formula}</f><v>1</v></c><c r="C21"><v>2</v></c><c r="D21"><v>3</v></c></row>`);
+    const caller = new FakeCaller();
+    caller.override = (c) => (c.fn === "FINANCIALS" && c.args.length === 4 ? { value: [[7, 8]] } : null);
+    const out = sheetOf((await refreshModel(readModel(buildFixture("model", { [SHEET1]: xml })), { call: caller.call })).bytes);
+    expect([out.get("B21"), out.get("C21"), out.get("D21")]).toEqual([`<c r="B21"><f t="array" ref="B21:D21">${formula}</f><v>7</v></c>`, '<c r="C21"><v>8</v></c>', '<c r="D21" t="e"><v>#N/A</v></c>']);
   });
 
   test("a formula stored without dynamic-array metadata keeps the first value (Excel's =@...) and the report says so", async () => {

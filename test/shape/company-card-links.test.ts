@@ -4,8 +4,11 @@
  * `file:` link must never reach either; an http(s) link does.
  */
 import { companyCard } from "../../src/shape/company-card";
-import { DEFAULT_SHAPE } from "../../src/shape/grid";
+import { parseOptions } from "../../src/functions/options";
 import { BAD_URLS, GOOD_URL } from "../fakes/api/hostile";
+
+/** What a cell gets without an options argument. */
+const DEFAULT_SHAPE = parseOptions(null, "COMPANY");
 
 const data = { ticker: "AAPL", name: "Apple Inc." };
 

@@ -2,13 +2,18 @@
  * Excel's 1900 date system exactly, dates only where the spec types dates, text limits, and the
  * unit convention of docs/functions.md (percent -> decimal fraction, money, economy figures).
  */
-import { DEFAULT_SHAPE, MAX_CELL_TEXT, ShapeOptions, cellOf, dateCell, excelSerial, serialOfDate } from "../../src/shape/grid";
-import { dateOfSerial, formatNumber, typedDisplay } from "../../src/shape/display";
-import { FIELD_KINDS, PERCENT_FIELDS } from "../../src/shape/fields";
+import { MAX_CELL_TEXT, ShapeOptions, cellOf, dateCell, excelSerial, serialOfDate } from "../../src/shape/grid";
+import { dateOfSerial, displayText, formatNumber } from "../../src/shape/display";
+import { FIELD_KINDS } from "../../src/shape/fields";
+import { parseOptions } from "../../src/functions/options";
 import { economyNumber, parseEconomyFigure } from "../../src/shape/economy";
 import { shapeAnswer } from "../../src/shape/tools";
 import { FormattedNumber, isTypedValue } from "../../src/shape/values";
 
+/** What a cell gets without an options argument. */
+const DEFAULT_SHAPE: ShapeOptions = parseOptions(null, "COMPANY");
+const PERCENT_FIELDS = Object.keys(FIELD_KINDS).filter((k) => FIELD_KINDS[k] === "percent");
+const typedDisplay = (v: unknown): string | null => (isTypedValue(v) ? displayText(v) : null);
 const opts = (o: Partial<ShapeOptions> = {}): ShapeOptions => ({ ...DEFAULT_SHAPE, ...o, extra: { ...(o.extra ?? {}) } });
 const typed = (c: unknown) => c as FormattedNumber;
 

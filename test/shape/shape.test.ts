@@ -1,4 +1,5 @@
-import { DEFAULT_SHAPE, ShapeOptions, excelSerial } from "../../src/shape/grid";
+import { ShapeOptions, excelSerial } from "../../src/shape/grid";
+import { parseOptions } from "../../src/functions/options";
 import { financialsGrid as typedFinancialsGrid, financialsView, metricLabel } from "../../src/shape/financials";
 import { shapeAnswer as typedShapeAnswer } from "../../src/shape/tools";
 import { Grid } from "../../src/shape/grid";
@@ -9,6 +10,8 @@ const plain = (g: Grid) => g.map((r) => r.map((c) => (isTypedValue(c) ? plainVal
 const shapeAnswer = (...a: Parameters<typeof typedShapeAnswer>) => plain(typedShapeAnswer(...a));
 const financialsGrid = (...a: Parameters<typeof typedFinancialsGrid>) => plain(typedFinancialsGrid(...a));
 
+/** What a cell gets without an options argument. */
+const DEFAULT_SHAPE: ShapeOptions = parseOptions(null, "COMPANY");
 const opts = (o: Partial<ShapeOptions> = {}): ShapeOptions => ({ ...DEFAULT_SHAPE, ...o, extra: { ...(o.extra ?? {}) } });
 
 const FIN = {

@@ -6,9 +6,12 @@
  */
 import { companyCard } from "../../src/shape/company-card";
 import { displayText, formatNumber } from "../../src/shape/display";
-import { DEFAULT_SHAPE } from "../../src/shape/grid";
+import { parseOptions } from "../../src/functions/options";
 import { formatted } from "../../src/shape/values";
 import { cardElement, paintTyped, wireEntityCards } from "../../src/workbench/typed-cell";
+
+/** What a cell gets without an options argument. */
+const DEFAULT_SHAPE = parseOptions(null, "COMPANY");
 
 describe("typed values in the workbench", () => {
   it("paints formatted numbers as Excel shows them, plain values not at all", () => {

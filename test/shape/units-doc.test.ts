@@ -2,7 +2,9 @@
 import * as fs from "fs";
 import * as path from "path";
 import { PERIODS_ARGS } from "../../src/api/arguments";
-import { PERCENT_FIELDS } from "../../src/shape/fields";
+import { FIELD_KINDS } from "../../src/shape/fields";
+
+const PERCENT_FIELDS = Object.keys(FIELD_KINDS).filter((k) => FIELD_KINDS[k] === "percent");
 
 const doc = fs.readFileSync(path.join(__dirname, "../../docs/functions.md"), "utf8");
 const units = doc.slice(doc.indexOf("## Units"), doc.indexOf("## Dates"));

@@ -6,7 +6,7 @@
  */
 import * as fs from "fs";
 import * as catalogue from "../../src/api/catalogue";
-import { ParamSpec, TOOLS, TOOL_NAMES, ToolName } from "../../src/api/catalogue";
+import { ParamSpec, TOOLS, TOOL_NAMES, ToolName, paramOf } from "../../src/api/catalogue";
 import { ApiSpec, SpecParam, loadSpec, parseSpec, specPath } from "./spec";
 
 const eq = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -72,10 +72,10 @@ export function compareCatalogue(spec: ApiSpec, cat: typeof catalogue): string[]
   if (!eq(cat.STATEMENTS, spec.statements)) out.push(`statements: spec ${spec.statements}, catalogue ${cat.STATEMENTS}`);
   for (const st of spec.statements) {
     if (!eq(cat.FINANCIAL_METRICS[st as catalogue.Statement], spec.financialMetrics[st])) out.push(`metric keys of ${st} differ`);
-    if (!eq(cat.DEFAULT_METRICS[st as catalogue.Statement], spec.defaultMetrics[st])) out.push(`default metrics of ${st} differ`);
+    if (!eq(paramOf("get_financials", "metrics")?.defaultBy?.values[st], spec.defaultMetrics[st])) out.push(`default metrics of ${st} differ`);
   }
   if (!eq(cat.SCREEN_METRICS, spec.screenMetrics)) out.push("screen metrics differ");
-  if (!eq(cat.ECONOMY_SERIES, spec.seriesIds)) out.push("series ids differ");
+  if (!eq(paramOf("get_economy", "series_id")?.values, spec.seriesIds)) out.push("series ids differ");
   return out;
 }
 

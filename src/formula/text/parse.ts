@@ -8,10 +8,8 @@
 import { Node } from "./ast";
 import { svcName } from "../../api";
 import { parseCached } from "./syntax";
-import { FormulaSyntaxError, syntaxError } from "./tokens";
+import { syntaxError } from "./tokens";
 import { isErrorValue } from "../types";
-
-export { FormulaSyntaxError };
 
 export type Literal = string | number | boolean | null;
 export type Arg = Literal | Literal[][];

@@ -103,8 +103,3 @@ function wrapRange(text: string, node: Node, left: boolean): string {
   const bare = ["ref", "name", "call", "error", "table"].includes(node.kind) || (left && node.kind === "range");
   return bare ? text : `(${text})`;
 }
-
-/** Formula text with the leading "=". */
-export function printFormula(node: Node, rewrite?: Rewrite): string {
-  return `=${printNode(node, rewrite)}`;
-}
